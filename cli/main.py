@@ -1,0 +1,98 @@
+"""The ``president`` command: one parser, each subcommand run by its own module."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from president.rules import PRESETS
+
+# subcommand -> "module:function"; each function takes the parsed arguments and
+# returns the process exit code.
+COMMANDS = {
+    "selfplay": "president.cli.selfplay:run",
+    "rules": "president.cli.rules_command:run",
+    "replay": "president.cli.replay_command:run",
+    "host": "president.net.host_command:run",
+    "play": "president.cli.app:run_play",
+    "join": "president.cli.app:run_join",
+    "lobby": "president.cli.app:run_lobby",
+    "history": "president.net.history_command:run",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="president", description="President at the party")
+    parser.add_argument("--lang", help="it, nl, pl or en (default: saved setting, then locale)")
+    sub = parser.add_subparsers(dest="command")
+
+    selfplay = sub.add_parser("selfplay", help="a headless session between bots")
+    selfplay.add_argument("--players", type=int, default=4)
+    selfplay.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    selfplay.add_argument("--rules", metavar="FILE", help="a TOML rules file (preset + overrides)")
+    selfplay.add_argument("--hands", type=int, default=10)
+    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--history", metavar="FILE", help="write the hand history (JSON Lines)")
+    selfplay.add_argument("--bots", default="random", help="comma list: random,heuristic,...")
+
+    rules = sub.add_parser("rules", help="print a table's rules")
+    rules.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    rules.add_argument("--rules", metavar="FILE", help="a TOML rules file")
+    rules.add_argument("--lang", dest="rules_lang", help="print the rules in this language")
+
+    replay = sub.add_parser("replay", help="check a hand history and summarise each hand")
+    replay.add_argument("file")
+
+    host = sub.add_parser("host", help="host a table on the LAN (headless)")
+    host.add_argument("--name", default="President")
+    host.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    host.add_argument("--rules", metavar="FILE")
+    host.add_argument("--players", type=int, default=4, help="seats at the table")
+    host.add_argument("--bots", type=int, default=0, help="seats filled with bots")
+    host.add_argument("--port", type=int, default=0)
+    host.add_argument("--pin", default=None)
+    host.add_argument("--interface", action="append", default=None,
+                      help="address to listen on and advertise (repeatable)")
+    host.add_argument("--seed", type=int, default=None)
+    host.add_argument("--no-advertise", action="store_true")
+    host.add_argument("--turn-timer", type=float, default=0.0, help="seconds; 0 = none")
+    host.add_argument("--grace", type=float, default=30.0,
+                      help="seconds before a bot plays for a disconnected seat")
+    host.add_argument("--journal", metavar="FILE", default=None)
+    host.add_argument("--no-journal", action="store_true")
+    host.add_argument("--resume", action="store_true")
+
+    play = sub.add_parser("play", help="a local table against bots, joined at once")
+    play.add_argument("--bots", type=int, default=3)
+    play.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    play.add_argument("--rules", metavar="FILE")
+    play.add_argument("--name", default=None)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--plain", action="store_true", help="a plain line interface")
+
+    join = sub.add_parser("join", help="join a table by address")
+    join.add_argument("address", nargs="?", help="HOST:PORT")
+    join.add_argument("--name", default=None)
+    join.add_argument("--pin", default=None)
+    join.add_argument("--spectate", action="store_true")
+
+    history = sub.add_parser("history", help="sessions kept by the host")
+    history.add_argument("action", nargs="?", choices=["list", "export"], default="list")
+    history.add_argument("id", nargs="?")
+    history.add_argument("--journal", metavar="FILE", default=None)
+    history.add_argument("--output", metavar="FILE", default=None)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "lobby"
+    module_name, function_name = COMMANDS[command].split(":")
+    module = importlib.import_module(module_name)
+    return int(getattr(module, function_name)(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

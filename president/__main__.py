@@ -1,0 +1,5 @@
+import sys
+
+from president.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,111 @@
+"""What a seat can do, and the reason codes for refusing it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from president.cards import Card, format_cards, parse_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a set (or, with ``sequences``, a run) onto the pile. Cards sorted."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack:
+    """Tax: the receiver returns cards of their free choice to the giver."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """Between hands: this seat is ready for the next deal."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decree:
+    """The President's social rule for the next hand (``decree`` house rule)."""
+
+    seat: int
+    text: str
+
+
+Action = Play | Pass | GiveBack | Ready | Decree
+
+DECREE_MAX_LENGTH = 200
+
+# Why an action is refused: the ``code`` of IllegalAction.
+REASONS = (
+    "session_over",     # the session has ended
+    "wrong_phase",      # not something this phase accepts (e.g. playing during the tax)
+    "bad_seat",         # no such seat
+    "not_your_turn",    # another seat is to play
+    "already_out",      # this seat has no cards left in this hand
+    "not_in_hand",      # the cards are not all in this seat's hand
+    "empty_play",       # no cards
+    "mixed_ranks",      # a set must be of one rank (and not a valid run)
+    "jokers_alone",     # jokers may be played only with jokers (or alone, in trump mode)
+    "wrong_size",       # the set size does not match the pile (set_size_rule)
+    "wrong_kind",       # a run on a set, or a set on a run (sequences)
+    "too_low",          # does not beat the top of the pile
+    "must_lead",        # the leader may not pass on an empty pile
+    "locked_out",       # passed earlier in this trick (pass_locks_out)
+    "no_tax_due",       # this seat has nothing to give back
+    "wrong_count",      # the tax return needs another number of cards
+    "already_ready",    # this seat already said it is ready
+    "not_president",    # only the President may decree
+    "decree_made",      # the decree for this hand is already made
+    "decree_invalid",   # empty or longer than DECREE_MAX_LENGTH
+)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A plain dict (cards in the text notation) for the wire and the history."""
+    match action:
+        case Play(seat, cards):
+            return {"type": "play", "seat": seat, "cards": format_cards(cards)}
+        case Pass(seat):
+            return {"type": "pass", "seat": seat}
+        case GiveBack(seat, cards):
+            return {"type": "give_back", "seat": seat, "cards": format_cards(cards)}
+        case Ready(seat):
+            return {"type": "ready", "seat": seat}
+        case Decree(seat, text):
+            return {"type": "decree", "seat": seat, "text": text}
+    raise TypeError(action)
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Inverse of ``action_to_dict``; raises KeyError/TypeError/NotationError on bad data."""
+    kind = data["type"]
+    seat = data["seat"]
+    if type(seat) is not int:
+        raise TypeError("seat")
+    if kind == "play":
+        return Play(seat, parse_cards(data["cards"]))
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "give_back":
+        return GiveBack(seat, parse_cards(data["cards"]))
+    if kind == "ready":
+        return Ready(seat)
+    if kind == "decree":
+        text = data["text"]
+        if not isinstance(text, str):
+            raise TypeError("text")
+        return Decree(seat, text)
+    raise KeyError(kind)

@@ -1,0 +1,129 @@
+"""What a set of cards is (a set or a run) and whether it beats the top of the pile.
+
+Every rule about ranking plays lives here: rank order, revolution, jokers,
+``two_wraps``, ``transparent_threes``, ``set_size_rule``, ``bomb``,
+``suit_tiebreak`` and ``equal_rank``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from president.cards import SUITED_RANKS, Card, Rank, Suit
+from president.rules import HouseRules
+
+JOKER_STRENGTH = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """A valid play. ``rank`` is the set's rank, or a run's top rank; after a
+    transparent 3 it is the rank of the set it beat (``transparent_threes``)."""
+
+    kind: str  # "set" or "run"
+    size: int
+    rank: Rank
+    suit: Suit | None = None  # a single's suit, for suit_tiebreak
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+
+@cache
+def strengths(rank_order: str, reversed_: bool) -> dict[Rank, int]:
+    """Rank -> position in the current order (higher beats lower). Jokers stay on top
+    during a revolution; in ``ace_high`` order the 2 is the lowest card."""
+    if rank_order == "ace_high":
+        order = [Rank.TWO] + [r for r in SUITED_RANKS if r is not Rank.TWO]
+    else:
+        order = list(SUITED_RANKS)
+    if reversed_:
+        order.reverse()
+    table = {rank: position for position, rank in enumerate(order)}
+    table[Rank.JOKER] = JOKER_STRENGTH
+    return table
+
+
+def best_rank(rules: HouseRules, reversed_: bool) -> Rank:
+    table = strengths(rules.rank_order, reversed_)
+    return max(SUITED_RANKS, key=table.__getitem__)
+
+
+def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Combo | str:
+    """The combo the cards form, or the reason code why they form none."""
+    if not cards:
+        return "empty_play"
+    first = cards[0].rank
+    if all(card.rank is first for card in cards):
+        if first is Rank.JOKER and rules.joker_mode == "trump" and len(cards) > 1:
+            return "jokers_alone"
+        suit = cards[0].suit if len(cards) == 1 else None
+        return Combo("set", len(cards), first, suit)
+    if any(card.rank is Rank.JOKER for card in cards):
+        return "jokers_alone"
+    if rules.sequences and len(cards) >= rules.sequences:
+        table = strengths(rules.rank_order, reversed_)
+        positions = sorted(table[card.rank] for card in cards)
+        if all(b - a == 1 for a, b in zip(positions, positions[1:], strict=False)):
+            top = max(cards, key=lambda card: table[card.rank]).rank
+            return Combo("run", len(cards), top)
+    return "mixed_ranks"
+
+
+BEATS = "beats"
+EQUAL = "equal"
+
+
+def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -> str:
+    """``BEATS``, ``EQUAL`` (an equal-rank play the rules allow), or a reason code."""
+    if top is None:
+        return BEATS
+    trump = rules.joker_mode == "trump"
+    if trump and top.is_joker:
+        return "too_low"  # joker_mode=trump: nothing beats a joker
+    if trump and new.is_joker:
+        return BEATS
+    new_bomb = rules.bomb == "quad" and new.kind == "set" and new.size >= 4
+    top_bomb = rules.bomb == "quad" and top.kind == "set" and top.size >= 4
+    if new_bomb and not top_bomb:
+        return BEATS
+    if (
+        rules.bomb == "two_or_joker" and new.kind == "set" and new.size == 1
+        and new.rank in (Rank.TWO, Rank.JOKER) and top.kind == "set" and top.size in (2, 3)
+    ):
+        return BEATS
+    if new.kind != top.kind:
+        return "wrong_kind"
+    table = strengths(rules.rank_order, reversed_)
+    if new.size != top.size:
+        if new.kind == "run" or new.size < top.size or rules.set_size_rule == "same":
+            return "wrong_size"
+        if rules.set_size_rule == "bigger_beats_any":
+            return BEATS
+        return BEATS if table[new.rank] > table[top.rank] else "too_low"
+    if new.kind == "set":
+        if rules.transparent_threes and new.rank is Rank.THREE and top.rank is not Rank.THREE:
+            return BEATS
+        if rules.two_wraps and (new.rank is Rank.TWO) != (top.rank is Rank.TWO):
+            return BEATS  # two_wraps: a 2 beats everything and everything beats a 2
+    difference = table[new.rank] - table[top.rank]
+    if difference > 0:
+        return BEATS
+    if difference < 0 or new.kind == "run":
+        return "too_low"
+    if rules.suit_tiebreak == "big_two" and new.suit is not None and top.suit is not None:
+        return BEATS if new.suit > top.suit else "too_low"
+    return EQUAL if rules.equal_rank != "off" else "too_low"
+
+
+def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
+    """The pile's top after ``new`` is played on ``top``."""
+    if (
+        rules.transparent_threes and top is not None and new.kind == "set"
+        and new.rank is Rank.THREE and top.kind == "set" and new.size == top.size
+        and top.rank is not Rank.THREE and not (rules.joker_mode == "trump" and top.is_joker)
+    ):
+        return Combo("set", new.size, top.rank, top.suit)  # takes the rank it beat
+    return new

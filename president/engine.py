@@ -1,0 +1,519 @@
+"""The rules engine: pure functions over an immutable ``State``.
+
+``legal_actions`` is the one source of truth for legality: ``apply`` accepts an
+action only if ``legal_actions`` lists it (a decree's free text aside), and
+otherwise raises ``IllegalAction`` with a reason code, leaving the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations, product
+
+from president.actions import (
+    DECREE_MAX_LENGTH,
+    Action,
+    Decree,
+    GiveBack,
+    Pass,
+    Play,
+    Ready,
+    action_to_dict,
+)
+from president.cards import Card, Rank, format_cards, make_deck, shuffled
+from president.combos import BEATS, EQUAL, best_rank, classify, compare, resulting_top, strengths
+from president.errors import IllegalAction, RulesError
+from president.events import Event
+from president.roles import STARTING_SCORE, Role, points, roles_for_places
+from president.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRules
+from president.state import HandResult, Phase, PileEntry, State, TaxDue
+
+# ---------------------------------------------------------------- session
+
+
+def new_session(
+    rules: HouseRules, players: Sequence[str], seed: int
+) -> tuple[State, list[Event]]:
+    """A session with the first hand dealt. Players are named by seat."""
+    count = len(players)
+    low, high = max(MIN_PLAYERS, rules.min_players), min(MAX_PLAYERS, rules.max_players)
+    if not low <= count <= high:
+        raise RulesError("bad_player_count", field="players", value=count,
+                         allowed=list(range(low, high + 1)))
+    start = STARTING_SCORE[rules.scoring]
+    state = State(
+        rules=rules, players=tuple(players), seed=seed, phase=Phase.HAND_OVER,
+        hand_number=0, dealer=0, order=tuple(range(count)), hands=((),) * count,
+        turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
+        passed=frozenset(), locked=frozenset(), same_rank_singles=0, finished=(),
+        roles=None, scores=(start,) * count, presidencies=(0,) * count, tax_due=(),
+        tax_log=(), ready=frozenset(), decree=None, decree_hand=0, results=(), winners=(),
+    )
+    return _start_hand(state)
+
+
+def hand_rng(seed: int, hand_number: int) -> random.Random:
+    """The one source of randomness: a generator per (session seed, hand)."""
+    return random.Random(f"president:{seed}:{hand_number}")
+
+
+def end_session(state: State) -> tuple[State, list[Event]]:
+    """End the session between hands (``session_end`` = minutes or open: the host decides)."""
+    if state.phase is not Phase.HAND_OVER:
+        raise IllegalAction("wrong_phase", seat=None, phase=state.phase.value,
+                            action={"type": "end_session"})
+    return _finish_session(state)
+
+
+# ---------------------------------------------------------------- legality
+
+
+def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now. A ``Decree`` is listed with empty text:
+    its text is the President's free choice."""
+    cached = state._legal.get(seat)
+    if cached is None:
+        cached = state._legal[seat] = _legal_actions(state, seat)
+    return cached
+
+
+def _legal_actions(state: State, seat: int) -> tuple[Action, ...]:
+    if seat not in state.seats:
+        return ()
+    phase = state.phase
+    actions: list[Action] = []
+    if phase is Phase.PLAY:
+        if seat != state.turn:
+            return ()
+        actions.extend(Play(seat, cards) for cards in _beating_plays(state, state.hands[seat]))
+        if state.top is not None:
+            actions.append(Pass(seat))
+    elif phase is Phase.TAX:
+        for due in state.tax_due:
+            if due.receiver == seat:
+                choices = sorted(set(combinations(state.hands[seat], due.count)))
+                actions.extend(GiveBack(seat, cards) for cards in choices)
+    elif phase is Phase.HAND_OVER and seat not in state.ready:
+        actions.append(Ready(seat))
+    if _may_decree(state, seat):
+        actions.append(Decree(seat, ""))
+    return tuple(actions)
+
+
+def _may_decree(state: State, seat: int) -> bool:
+    return (
+        state.rules.decree
+        and state.phase in (Phase.HAND_OVER, Phase.TAX)
+        and state.roles is not None
+        and state.roles[seat] is Role.PRESIDENT
+        and state.decree_hand != _decree_hand(state)
+    )
+
+
+def _decree_hand(state: State) -> int:
+    """The hand whose result a decree made now follows."""
+    return state.hand_number if state.phase is Phase.HAND_OVER else state.hand_number - 1
+
+
+def _beating_plays(state: State, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    rules, reversed_, top = state.rules, state.reversed, state.top
+    plays = []
+    for cards in candidate_plays(hand, rules, reversed_):
+        combo = classify(cards, rules, reversed_)
+        if isinstance(combo, str):
+            continue
+        if compare(combo, top, rules, reversed_) in (BEATS, EQUAL):
+            plays.append(cards)
+    return plays
+
+
+def candidate_plays(
+    hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
+) -> list[tuple[Card, ...]]:
+    """Every distinct set (and run, with ``sequences``) that can be made from ``hand``."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    plays: list[tuple[Card, ...]] = []
+    for cards in by_rank.values():
+        if len(cards) == 1:
+            plays.append((cards[0],))
+            continue
+        for size in range(1, len(cards) + 1):
+            plays.extend(sorted(set(combinations(cards, size))))
+    if rules.sequences:
+        plays.extend(_runs(by_rank, rules, reversed_))
+    return plays
+
+
+def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
+    table = strengths(rules.rank_order, reversed_)
+    ranks = sorted((r for r in by_rank if r is not Rank.JOKER), key=table.__getitem__)
+    runs: set[tuple[Card, ...]] = set()
+    for start in range(len(ranks)):
+        stretch = [ranks[start]]
+        for rank in ranks[start + 1:]:
+            if table[rank] - table[stretch[-1]] != 1:
+                break
+            stretch.append(rank)
+            if len(stretch) >= rules.sequences:
+                choices = [sorted(set(by_rank[r])) for r in stretch]
+                runs.update(tuple(sorted(pick)) for pick in product(*choices))
+    return sorted(runs)
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """The state after ``action`` and what happened. Raises ``IllegalAction``."""
+    if isinstance(action, (Play, GiveBack)):
+        action = replace(action, cards=tuple(sorted(action.cards)))
+    legal = legal_actions(state, action.seat)
+    if isinstance(action, Decree):
+        ok = Decree(action.seat, "") in legal and _decree_text_ok(action.text)
+    else:
+        ok = action in legal
+    if not ok:
+        raise IllegalAction(
+            explain_illegal(state, action), seat=action.seat, phase=state.phase.value,
+            action=action_to_dict(action),
+        )
+    match action:
+        case Play(seat, cards):
+            return _play(state, seat, cards)
+        case Pass(seat):
+            return _pass(state, seat)
+        case GiveBack(seat, cards):
+            return _give_back(state, seat, cards)
+        case Ready(seat):
+            return _ready(state, seat)
+        case Decree(seat, text):
+            return _make_decree(state, seat, text)
+    raise TypeError(action)
+
+
+def _decree_text_ok(text: str) -> bool:
+    return 0 < len(text.strip()) <= DECREE_MAX_LENGTH and text.isprintable()
+
+
+def explain_illegal(state: State, action: Action) -> str:
+    """The reason code for an action ``legal_actions`` does not list."""
+    seat = action.seat
+    if state.phase is Phase.SESSION_OVER:
+        return "session_over"
+    if type(seat) is not int or seat not in state.seats:
+        return "bad_seat"
+    if isinstance(action, Decree):
+        if state.roles is None or state.roles[seat] is not Role.PRESIDENT:
+            return "not_president"
+        if not state.rules.decree or state.phase is Phase.PLAY:
+            return "wrong_phase"
+        if state.decree_hand == _decree_hand(state):
+            return "decree_made"
+        return "decree_invalid"
+    if isinstance(action, Ready):
+        return "already_ready" if state.phase is Phase.HAND_OVER else "wrong_phase"
+    if isinstance(action, GiveBack):
+        if state.phase is not Phase.TAX:
+            return "wrong_phase"
+        due = next((d for d in state.tax_due if d.receiver == seat), None)
+        if due is None:
+            return "no_tax_due"
+        if len(action.cards) != due.count:
+            return "wrong_count"
+        return "not_in_hand"
+    if state.phase is not Phase.PLAY:
+        return "wrong_phase"
+    if not state.hands[seat]:
+        return "already_out"
+    if seat in state.locked:
+        return "locked_out"
+    if seat != state.turn:
+        return "not_your_turn"
+    if isinstance(action, Pass):
+        return "must_lead"
+    assert isinstance(action, Play)
+    if _remove(state.hands[seat], action.cards) is None:
+        return "empty_play" if not action.cards else "not_in_hand"
+    combo = classify(action.cards, state.rules, state.reversed)
+    if isinstance(combo, str):
+        return combo
+    outcome = compare(combo, state.top, state.rules, state.reversed)
+    return outcome if outcome not in (BEATS, EQUAL) else "too_low"
+
+
+def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``hand`` without ``cards`` (a multiset difference), or None if they are not all in it."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _set_hand(hands: tuple, seat: int, cards: tuple[Card, ...]) -> tuple:
+    return hands[:seat] + (cards,) + hands[seat + 1:]
+
+
+def _next_seat(state: State, after: int, skip: frozenset[int] = frozenset()) -> int | None:
+    """The next seat in the direction of play that holds cards and is not in ``skip``."""
+    order = state.order
+    index = order.index(after)
+    count = len(order)
+    for step in range(1, count + 1):
+        seat = order[(index + step * state.direction) % count]
+        if state.hands[seat] and seat not in skip:
+            return seat
+    return None
+
+
+def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
+    rules, hand_no = state.rules, state.hand_number
+    combo = classify(cards, rules, state.reversed)
+    assert not isinstance(combo, str)
+    outcome = compare(combo, state.top, rules, state.reversed)
+    events = [Event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
+    hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
+    reversed_, direction = state.reversed, state.direction
+
+    singles = 0
+    if combo.kind == "set" and combo.size == 1:
+        same = state.top is not None and state.top.size == 1 and state.top.rank is combo.rank
+        singles = state.same_rank_singles + 1 if same else 1
+    revolt = rules.revolution != "off" and combo.kind == "set" and combo.size >= 4
+    if rules.revolution == "quad_or_four_in_a_row" and singles == 4:
+        revolt, singles = True, 0
+    if revolt:
+        reversed_ = not reversed_
+        if rules.revolution_reverses_direction:
+            direction = -direction
+        events.append(Event("revolution", {"hand": hand_no, "reversed": reversed_}))
+
+    finished = state.finished
+    if not hands[seat]:
+        finished += (seat,)
+        events.append(Event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
+
+    state = replace(
+        state, hands=hands, reversed=reversed_, direction=direction,
+        pile=state.pile + (PileEntry(seat, cards),),
+        top=resulting_top(combo, state.top, rules), last_player=seat,
+        passed=frozenset(), same_rank_singles=singles, finished=finished,
+    )
+    if len(state.active) <= 1:
+        return _end_hand(state, events)
+
+    passed = state.passed
+    if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(state, combo.rank):
+        skipped = _next_seat(state, seat, state.locked)
+        if skipped is not None and skipped != seat:
+            passed = frozenset({skipped})
+            events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
+    return _advance(replace(state, passed=passed), seat, events)
+
+
+def _skip_allowed(state: State, rank: Rank) -> bool:
+    rules = state.rules
+    if rules.skip_not_with_best and (
+        rank is Rank.JOKER or rank is best_rank(rules, state.reversed)
+    ):
+        return False  # skip_not_with_best: no skip with the best card
+    # skip_two_players_replay: with two players left the skip makes the player play again
+    return rules.skip_two_players_replay or len(state.active) > 2
+
+
+def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
+    events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
+    locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
+    state = replace(state, passed=state.passed | {seat}, locked=locked, same_rank_singles=0)
+    return _advance(state, seat, events)
+
+
+def _advance(state: State, after: int, events: list[Event]) -> tuple[State, list[Event]]:
+    """Clear the trick if everyone else is done with it, else give the turn on."""
+    done = state.passed | state.locked
+    last = state.last_player
+    waiting = [s for s in state.active if s != last and s not in done]
+    if not waiting:
+        leader = last if state.hands[last] else _next_seat(state, last)
+        events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
+        state = replace(
+            state, pile=(), top=None, passed=frozenset(), locked=frozenset(),
+            same_rank_singles=0, turn=leader,
+        )
+        return state, events
+    turn = _next_seat(state, after, done - {last} if last is not None else done)
+    return replace(state, turn=turn), events
+
+
+# ---------------------------------------------------------------- hands
+
+
+def _start_hand(state: State) -> tuple[State, list[Event]]:
+    rules, count = state.rules, len(state.players)
+    number = state.hand_number + 1
+    rng = hand_rng(state.seed, number)
+    previous = state.results[-1] if state.results else None
+    order = state.order
+    if previous is None:
+        dealer = rng.randrange(count)  # cut for high card
+    else:
+        if rules.reseat_by_rank:
+            order = previous.order  # President at the head, Vice President on their left...
+        if rules.dealer == "scum":
+            dealer = previous.order[-1]
+        elif rules.dealer == "president":
+            dealer = previous.order[0]
+        else:
+            dealer = order[(order.index(state.dealer) + 1) % count]
+    deck = shuffled(make_deck(rules.deck_count(count), rules.jokers), rng)
+    first = order.index(dealer) + 1
+    receivers = [order[(first + i) % count] for i in range(count)]
+    dealt: list[list[Card]] = [[] for _ in range(count)]
+    for index, card in enumerate(deck):
+        dealt[receivers[index % count]].append(card)
+    hands = tuple(tuple(sorted(cards)) for cards in dealt)
+    events = [Event("deal", {
+        "hand": number, "dealer": dealer, "hands": [format_cards(h) for h in hands],
+    })]
+    decree = state.decree if state.decree_hand == number - 1 else None
+    state = replace(
+        state, phase=Phase.TAX, hand_number=number, dealer=dealer, order=order, hands=hands,
+        turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
+        passed=frozenset(), locked=frozenset(), same_rank_singles=0, finished=(),
+        tax_due=(), tax_log=(), ready=frozenset(), decree=decree,
+    )
+    if previous is not None:
+        state, events = _collect_tax(state, previous, events)
+    if not state.tax_due:
+        return _open_play(state, events)
+    return state, events
+
+
+def _collect_tax(
+    state: State, previous: HandResult, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Each giver hands over their highest cards; the receivers then choose what to return."""
+    table = strengths(state.rules.rank_order, False)
+    place = previous.order
+    hands, dues, log = state.hands, [], []
+    for step, amount in enumerate(state.rules.tax_amounts()):
+        receiver, giver = place[step], place[len(place) - 1 - step]
+        if step >= len(place) - 1 - step:
+            break
+        by_value = sorted(hands[giver], key=lambda card: (table[card.rank], card.key))
+        amount = min(amount, len(by_value))
+        gift = tuple(sorted(by_value[len(by_value) - amount:]))
+        hands = _set_hand(hands, giver, _remove(hands[giver], gift))
+        hands = _set_hand(hands, receiver, tuple(sorted(hands[receiver] + gift)))
+        dues.append(TaxDue(receiver, giver, amount))
+        log.append((giver, receiver, gift))
+        events.append(Event("tax", {
+            "hand": state.hand_number, "from": giver, "to": receiver, "cards": format_cards(gift),
+        }))
+    return replace(state, hands=hands, tax_due=tuple(dues), tax_log=tuple(log)), events
+
+
+def _give_back(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
+    due = next(d for d in state.tax_due if d.receiver == seat)
+    hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
+    hands = _set_hand(hands, due.giver, tuple(sorted(hands[due.giver] + cards)))
+    events = [Event("tax", {
+        "hand": state.hand_number, "from": seat, "to": due.giver, "cards": format_cards(cards),
+    })]
+    state = replace(
+        state, hands=hands, tax_due=tuple(d for d in state.tax_due if d is not due),
+        tax_log=state.tax_log + ((seat, due.giver, cards),),
+    )
+    if not state.tax_due:
+        return _open_play(state, events)
+    return state, events
+
+
+def _open_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    rules = state.rules
+    order = state.order
+    left_of_dealer = order[(order.index(state.dealer) + 1) % len(order)]
+    if not state.results:
+        rule = rules.first_lead
+        leader = state.dealer if rule == "dealer" else left_of_dealer
+        if rule == "three_of_clubs":
+            three = Card.parse("3C")
+            start = order.index(left_of_dealer)
+            rotated = order[start:] + order[:start]
+            leader = next((s for s in rotated if three in state.hands[s]), left_of_dealer)
+    else:
+        previous = state.results[-1].order
+        leader = {
+            "president": previous[0], "scum": previous[-1], "left_of_dealer": left_of_dealer,
+        }[rules.later_lead]
+    events.append(Event("lead", {"hand": state.hand_number, "seat": leader}))
+    return replace(state, phase=Phase.PLAY, turn=leader), events
+
+
+def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    rules = state.rules
+    finished = state.finished + state.active
+    for seat in state.active:
+        events.append(Event("out", {"hand": state.hand_number, "seat": seat, "place": len(finished)}))
+    by_place = roles_for_places(len(state.players))
+    roles = [Role.NEUTRAL] * len(state.players)
+    for place, seat in enumerate(finished):
+        roles[seat] = by_place[place]
+    scores = tuple(s + points(rules.scoring, roles[seat]) for seat, s in enumerate(state.scores))
+    presidencies = tuple(
+        p + (roles[seat] is Role.PRESIDENT) for seat, p in enumerate(state.presidencies)
+    )
+    events.append(Event("hand_end", {
+        "hand": state.hand_number, "order": list(finished),
+        "roles": [role.value for role in roles], "scores": list(scores),
+    }))
+    state = replace(
+        state, phase=Phase.HAND_OVER, finished=finished, turn=None, roles=tuple(roles),
+        scores=scores, presidencies=presidencies, ready=frozenset(),
+        results=state.results + (HandResult(finished, tuple(roles), scores),),
+    )
+    if _session_is_over(state):
+        state, more = _finish_session(state)
+        events.extend(more)
+    return state, events
+
+
+def _session_is_over(state: State) -> bool:
+    rules = state.rules
+    if rules.session_end == "hands":
+        return state.hand_number >= rules.session_length
+    if rules.session_end == "target":
+        return max(state.scores) >= rules.session_length
+    if rules.session_end == "zero":
+        return min(state.scores) <= 0
+    return False  # minutes, open: the host ends the session (end_session)
+
+
+def _finish_session(state: State) -> tuple[State, list[Event]]:
+    best = max(state.scores)
+    winners = tuple(seat for seat in state.seats if state.scores[seat] == best)
+    event = Event("session_end", {"scores": list(state.scores), "winners": list(winners)})
+    return replace(state, phase=Phase.SESSION_OVER, winners=winners, turn=None), [event]
+
+
+def _ready(state: State, seat: int) -> tuple[State, list[Event]]:
+    events = [Event("ready", {"hand": state.hand_number, "seat": seat})]
+    state = replace(state, ready=state.ready | {seat})
+    if len(state.ready) == len(state.players):
+        state, more = _start_hand(state)
+        events.extend(more)
+    return state, events
+
+
+def _make_decree(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+    text = text.strip()
+    hand = _decree_hand(state)
+    event = Event("decree", {"hand": state.hand_number, "seat": seat, "text": text})
+    # A decree made during the tax is already in force for the hand being played.
+    return replace(state, decree=text, decree_hand=hand), [event]

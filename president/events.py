@@ -1,0 +1,57 @@
+"""Events: what happened, as a code and plain parameters (cards in text notation).
+
+Codes match the hand-history line types (``rules-docs/hand-history.md``):
+
+- ``deal``        hand, dealer, hands (list per seat of card strings)
+- ``tax``         hand, from, to, cards (one per transfer; the giver's and the return)
+- ``play``        hand, seat, cards
+- ``pass``        hand, seat
+- ``skip``        hand, seat (the seat skipped by an equal-rank play)
+- ``revolution``  hand, reversed (whether the rank order is now reversed)
+- ``clear``       hand, leader (the seat that leads next)
+- ``out``         hand, seat, place (1 = first out; the last seat too, when the hand ends)
+- ``hand_end``    hand, order (finishing order), roles (role per seat), scores (per seat)
+- ``session_end`` scores, winners
+- ``decree``      hand, seat, text
+- ``ready``       hand, seat
+- ``lead``        hand, seat (who leads the first trick of a hand)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+EVENT_CODES = (
+    "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
+    "hand_end", "session_end", "decree", "ready", "lead",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    code: str
+    params: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.code, **self.params}
+
+
+def project_event(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it (``None``: a spectator).
+
+    Hidden cards are replaced by counts: a deal shows each seat only its own
+    hand; a tax transfer is seen in full only by its two players.
+    """
+    if event.code == "deal":
+        hands = event.params["hands"]
+        params = {key: value for key, value in event.params.items() if key != "hands"}
+        params["counts"] = [len(cards.split()) if cards else 0 for cards in hands]
+        if seat is not None:
+            params["cards"] = hands[seat]
+        return Event("deal", params)
+    if event.code == "tax" and seat not in (event.params["from"], event.params["to"]):
+        params = {key: value for key, value in event.params.items() if key != "cards"}
+        params["count"] = len(event.params["cards"].split())
+        return Event("tax", params)
+    return event

@@ -1,0 +1,177 @@
+"""House rules: one validated field per rule of ``house-rules.md``, presets, TOML files."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from president.errors import RulesError
+
+# Allowed values of each field, in the order a set-up screen offers them.
+ALLOWED: dict[str, tuple[Any, ...]] = {
+    "decks": ("auto", 1, 2),
+    "jokers": (0, 1, 2),
+    "joker_mode": ("high", "trump"),
+    "rank_order": ("two_high", "ace_high"),
+    "two_wraps": (False, True),
+    "transparent_threes": (False, True),
+    "pass_locks_out": (False, True),
+    "equal_rank": ("off", "allowed", "skip"),
+    "skip_not_with_best": (False, True),
+    "skip_two_players_replay": (True, False),
+    "set_size_rule": ("same", "bigger_beats_lower", "bigger_beats_any"),
+    "sequences": (0, 3, 4, 5, 6, 7),
+    "bomb": ("off", "two_or_joker", "quad"),
+    "suit_tiebreak": ("off", "big_two"),
+    "revolution": ("off", "quad", "quad_or_four_in_a_row"),
+    "revolution_reverses_direction": (False, True),
+    "tax": ("2-1", "1", "3-2-1", "none"),
+    "first_lead": ("left_of_dealer", "dealer", "three_of_clubs"),
+    "later_lead": ("president", "scum", "left_of_dealer"),
+    "dealer": ("scum", "president", "rotate"),
+    "reseat_by_rank": (False, True),
+    "scoring": ("classic", "polish", "bga", "presidencies"),
+    "session_end": ("hands", "target", "minutes", "zero", "open"),
+    "session_length": (1, 3, 5, 10, 15, 20, 30, 45, 60, 90, 120),
+    "decree": (False, True),
+    "title_set": ("classic", "scum", "capitalism", "bga"),
+    "min_players": (3, 4, 5, 6, 7, 8),
+    "max_players": (3, 4, 5, 6, 7, 8),
+}
+
+# Fields whose value may be any integer in a range rather than one of ALLOWED.
+INTEGER_RANGES: dict[str, range] = {"session_length": range(1, 1001)}
+
+TAX_AMOUNTS: dict[str, tuple[int, ...]] = {"2-1": (2, 1), "1": (1,), "3-2-1": (3, 2, 1), "none": ()}
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The rules of one table. Field names are the rule names of ``house-rules.md``."""
+
+    decks: str | int = "auto"
+    jokers: int = 0
+    joker_mode: str = "high"
+    rank_order: str = "two_high"
+    two_wraps: bool = False
+    transparent_threes: bool = False
+    pass_locks_out: bool = False
+    equal_rank: str = "off"
+    skip_not_with_best: bool = False
+    skip_two_players_replay: bool = True
+    set_size_rule: str = "same"
+    sequences: int = 0
+    bomb: str = "off"
+    suit_tiebreak: str = "off"
+    revolution: str = "off"
+    revolution_reverses_direction: bool = False
+    tax: str = "2-1"
+    first_lead: str = "left_of_dealer"
+    later_lead: str = "president"
+    dealer: str = "scum"
+    reseat_by_rank: bool = False
+    scoring: str = "classic"
+    session_end: str = "hands"
+    session_length: int = 10
+    decree: bool = False
+    title_set: str = "classic"
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            check_value(field.name, getattr(self, field.name))
+        if self.min_players > self.max_players:
+            raise RulesError(
+                "bad_value", field="max_players", value=self.max_players,
+                allowed=[n for n in ALLOWED["max_players"] if n >= self.min_players],
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any], base: HouseRules | None = None) -> HouseRules:
+        """``base`` (default: the core game) with ``values`` applied; unknown keys refused."""
+        known = {field.name for field in fields(cls)}
+        for name in values:
+            if name not in known:
+                raise RulesError("unknown_field", field=name, value=values[name], allowed=sorted(known))
+        return replace(base or cls(), **values)
+
+    def deck_count(self, players: int) -> int:
+        if self.decks == "auto":
+            return 2 if players >= 6 else 1
+        return int(self.decks)
+
+    def tax_amounts(self) -> tuple[int, ...]:
+        return TAX_AMOUNTS[self.tax]
+
+
+def check_value(name: str, value: Any) -> None:
+    allowed = ALLOWED[name]
+    if name in INTEGER_RANGES:
+        ok = type(value) is int and value in INTEGER_RANGES[name]
+    else:
+        # bool is an int subclass: compare types so that True never passes for 1.
+        ok = any(type(value) is type(choice) and value == choice for choice in allowed)
+    if not ok:
+        shown = allowed if name not in INTEGER_RANGES else [
+            f"{INTEGER_RANGES[name].start}..{INTEGER_RANGES[name].stop - 1}"
+        ]
+        raise RulesError("bad_value", field=name, value=value, allowed=list(shown))
+
+
+PRESETS: dict[str, HouseRules] = {
+    "classic": HouseRules(),
+    "capitalism": HouseRules(title_set="capitalism"),
+    "daihinmin": HouseRules(revolution="quad", jokers=1),
+    "polish": HouseRules(
+        min_players=4, max_players=7, tax="1", scoring="polish", session_end="target",
+        session_length=10, dealer="president", later_lead="left_of_dealer", title_set="scum",
+    ),
+    "bga": HouseRules(
+        min_players=4, max_players=8, jokers=1, joker_mode="trump", pass_locks_out=True,
+        revolution="quad", later_lead="scum", scoring="bga", session_end="zero",
+        skip_not_with_best=True, title_set="bga",
+    ),
+}
+
+
+def preset(name: str) -> HouseRules:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError("bad_value", field="preset", value=name, allowed=list(PRESETS)) from None
+
+
+def load_rules(text: str) -> tuple[str, HouseRules]:
+    """Parse a rules TOML document: ``preset = "bga"`` plus field overrides.
+
+    Overrides may stand at the top level or in a ``[rules]`` table.
+    """
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError("bad_toml", detail=str(error)) from None
+    preset_name = document.pop("preset", "classic")
+    if not isinstance(preset_name, str):
+        raise RulesError("bad_value", field="preset", value=preset_name, allowed=list(PRESETS))
+    overrides = document.pop("rules", {})
+    if not isinstance(overrides, dict):
+        raise RulesError("bad_value", field="rules", value=overrides, allowed=["a table"])
+    overrides = {**document, **overrides}
+    return preset_name, HouseRules.from_dict(overrides, preset(preset_name))
+
+
+def load_rules_file(path: str | Path) -> tuple[str, HouseRules]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RulesError("unreadable_file", path=str(path), detail=error.strerror) from None
+    return load_rules(text)

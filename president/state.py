@@ -1,0 +1,83 @@
+"""The immutable state of a session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from president.cards import Card
+from president.combos import Combo
+from president.roles import Role
+from president.rules import HouseRules
+
+
+class Phase(str, Enum):
+    TAX = "tax"                    # receivers choose the cards they give back
+    PLAY = "play"                  # tricks
+    HAND_OVER = "hand_over"        # between hands: decree, ready
+    SESSION_OVER = "session_over"
+
+
+@dataclass(frozen=True, slots=True)
+class PileEntry:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TaxDue:
+    """``receiver`` owes ``count`` cards of their choice back to ``giver``."""
+
+    receiver: int
+    giver: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    order: tuple[int, ...]
+    roles: tuple[Role, ...]  # by seat
+    scores: tuple[int, ...]  # totals after the hand
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    rules: HouseRules
+    players: tuple[str, ...]
+    seed: int
+    phase: Phase
+    hand_number: int
+    dealer: int
+    order: tuple[int, ...]          # seats clockwise around the table (reseat_by_rank)
+    hands: tuple[tuple[Card, ...], ...]  # by seat, sorted
+    turn: int | None
+    direction: int                  # +1 clockwise, -1 after a revolution that reverses it
+    reversed: bool                  # revolution in force
+    pile: tuple[PileEntry, ...]     # the current trick, oldest first
+    top: Combo | None
+    last_player: int | None
+    passed: frozenset[int]          # passed or skipped since the last play
+    locked: frozenset[int]          # passed in this trick (pass_locks_out)
+    same_rank_singles: int          # consecutive singles of one rank (four-in-a-row revolution)
+    finished: tuple[int, ...]       # finishing order of this hand so far
+    roles: tuple[Role, ...] | None  # from the last finished hand, by seat
+    scores: tuple[int, ...]
+    presidencies: tuple[int, ...]
+    tax_due: tuple[TaxDue, ...]
+    tax_log: tuple[tuple[int, int, tuple[Card, ...]], ...]  # (from, to, cards) this hand
+    ready: frozenset[int]
+    decree: str | None              # in force for the current / next hand
+    decree_hand: int                # the hand the decree was made after (0: none)
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...]
+    _legal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.players))
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still holding cards, in seating order."""
+        return tuple(seat for seat in self.order if self.hands[seat])

@@ -1,0 +1,94 @@
+"""What one seat may know: ``view(state, seat)``; ``seat=None`` is a spectator."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from president.actions import Action, action_to_dict
+from president.cards import Card, format_cards
+from president.engine import legal_actions
+from president.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int | None
+    players: tuple[str, ...]
+    phase: str
+    hand_number: int
+    dealer: int
+    order: tuple[int, ...]
+    hand: tuple[Card, ...]               # this seat's cards (empty for a spectator)
+    counts: tuple[int, ...]              # cards held, by seat
+    pile: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) of the current trick
+    top_rank: str | None                 # the rank to beat (differs from the cards after a transparent 3)
+    turn: int | None
+    last_player: int | None
+    passed: frozenset[int]
+    locked: frozenset[int]
+    reversed: bool
+    direction: int
+    finished: tuple[int, ...]
+    roles: tuple[str, ...] | None        # from the last hand, by seat
+    scores: tuple[int, ...]
+    presidencies: tuple[int, ...]
+    tax_owed: int                        # cards this seat must still give back
+    tax_pending: tuple[int, ...]         # seats that still owe cards back
+    tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...]  # transfers this seat took part in
+    ready: frozenset[int]
+    decree: str | None
+    winners: tuple[int, ...]
+    legal: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the wire: cards in the text notation, sets as sorted lists."""
+        return {
+            "seat": self.seat, "players": list(self.players), "phase": self.phase,
+            "hand_number": self.hand_number, "dealer": self.dealer, "order": list(self.order),
+            "hand": format_cards(self.hand), "counts": list(self.counts),
+            "pile": [[seat, format_cards(cards)] for seat, cards in self.pile],
+            "top_rank": self.top_rank, "turn": self.turn, "last_player": self.last_player,
+            "passed": sorted(self.passed), "locked": sorted(self.locked),
+            "reversed": self.reversed, "direction": self.direction,
+            "finished": list(self.finished),
+            "roles": list(self.roles) if self.roles is not None else None,
+            "scores": list(self.scores), "presidencies": list(self.presidencies),
+            "tax_owed": self.tax_owed, "tax_pending": list(self.tax_pending),
+            "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
+            "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
+            "legal": [action_to_dict(action) for action in self.legal],
+        }
+
+
+def view(state: State, seat: int | None) -> View:
+    own = seat is not None
+    return View(
+        seat=seat,
+        players=state.players,
+        phase=state.phase.value,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        order=state.order,
+        hand=state.hands[seat] if own else (),
+        counts=tuple(len(hand) for hand in state.hands),
+        pile=tuple((entry.seat, entry.cards) for entry in state.pile),
+        top_rank=state.top.rank.symbol if state.top is not None else None,
+        turn=state.turn,
+        last_player=state.last_player,
+        passed=state.passed,
+        locked=state.locked,
+        reversed=state.reversed,
+        direction=state.direction,
+        finished=state.finished,
+        roles=tuple(role.value for role in state.roles) if state.roles is not None else None,
+        scores=state.scores,
+        presidencies=state.presidencies,
+        tax_owed=sum(d.count for d in state.tax_due if d.receiver == seat) if own else 0,
+        tax_pending=tuple(d.receiver for d in state.tax_due),
+        tax_mine=tuple(t for t in state.tax_log if own and seat in t[:2]),
+        ready=state.ready,
+        decree=state.decree,
+        winners=state.winners,
+        legal=legal_actions(state, seat) if own else (),
+    )
