@@ -460,7 +460,9 @@ def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     rules = state.rules
     finished = state.finished + state.active
     for seat in state.active:
-        events.append(Event("out", {"hand": state.hand_number, "seat": seat, "place": len(finished)}))
+        events.append(
+            Event("out", {"hand": state.hand_number, "seat": seat, "place": len(finished)})
+        )
     by_place = roles_for_places(len(state.players))
     roles = [Role.NEUTRAL] * len(state.players)
     for place, seat in enumerate(finished):

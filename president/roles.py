@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     PRESIDENT = "president"
     VICE_PRESIDENT = "vice_president"
     UPPER_NEUTRAL = "upper_neutral"

@@ -101,7 +101,9 @@ class HouseRules:
         known = {field.name for field in fields(cls)}
         for name in values:
             if name not in known:
-                raise RulesError("unknown_field", field=name, value=values[name], allowed=sorted(known))
+                raise RulesError(
+                    "unknown_field", field=name, value=values[name], allowed=sorted(known)
+                )
         return replace(base or cls(), **values)
 
     def deck_count(self, players: int) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from president.cards import Card
@@ -12,7 +12,7 @@ from president.roles import Role
 from president.rules import HouseRules
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     TAX = "tax"                    # receivers choose the cards they give back
     PLAY = "play"                  # tricks
     HAND_OVER = "hand_over"        # between hands: decree, ready

@@ -22,7 +22,7 @@ class View:
     hand: tuple[Card, ...]               # this seat's cards (empty for a spectator)
     counts: tuple[int, ...]              # cards held, by seat
     pile: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) of the current trick
-    top_rank: str | None                 # the rank to beat (differs from the cards after a transparent 3)
+    top_rank: str | None  # the rank to beat (after a transparent 3, not the cards shown)
     turn: int | None
     last_player: int | None
     passed: frozenset[int]
