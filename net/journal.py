@@ -1,0 +1,186 @@
+"""The host's journal: every accepted action of every table, in SQLite, before broadcast.
+
+A session is its header (rules, players, seed, seats and their tokens) plus the
+list of accepted actions; replaying them through the engine restores the table
+exactly (``restore``). Finished sessions stay as the evening's records.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from president.actions import action_from_dict
+from president.engine import apply, end_session, new_session
+from president.net.errors import NetError
+from president.rules import HouseRules
+from president.state import State
+
+END_SESSION = {"type": "end_session"}
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    table_name TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    players TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    finished INTEGER NOT NULL DEFAULT 0,
+    scores TEXT NOT NULL DEFAULT '[]'
+);
+CREATE TABLE IF NOT EXISTS actions (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class JournalError(NetError):
+    """The journal cannot be opened or written (codes: journal_locked, journal_unwritable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRecord:
+    id: int
+    created: float
+    updated: float
+    table_name: str
+    preset: str
+    rules: dict[str, Any]
+    players: list[str]
+    seed: int
+    seats: list[dict[str, Any]]    # per seat: {"kind": "human"|"bot", "token": ..., ...}
+    options: dict[str, Any]        # host options of the table (pin, bots, timers, port)
+    finished: bool
+    scores: list[int]
+
+
+def default_path() -> Path:
+    """``$PRESIDENT_JOURNAL``, else the user's data directory."""
+    override = os.environ.get("PRESIDENT_JOURNAL")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "president" / "journal.sqlite3"
+
+
+class Journal:
+    """One SQLite file (WAL). Every write commits before it returns."""
+
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 2.0) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            # Prove we can write now rather than failing in the middle of a hand.
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            raise _journal_error(error, self.path) from None
+        except OSError as error:
+            raise JournalError("journal_unwritable", path=str(self.path),
+                               detail=error.strerror or str(error)) from None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        try:
+            return self._db.execute(sql, params)
+        except sqlite3.OperationalError as error:
+            raise _journal_error(error, self.path) from None
+
+    def start_session(
+        self, *, table_name: str, preset: str, rules: HouseRules, players: Sequence[str],
+        seed: int, seats: Sequence[dict[str, Any]], options: dict[str, Any] | None = None,
+    ) -> int:
+        now = time.time()
+        cursor = self._write(
+            "INSERT INTO sessions (created, updated, table_name, preset, rules, players, seed,"
+            " seats, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (now, now, table_name, preset, json.dumps(rules.to_dict()), json.dumps(list(players)),
+             seed, json.dumps(list(seats)), json.dumps(options or {})),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def append(self, session_id: int, seq: int, action: dict[str, Any]) -> None:
+        """Record the ``seq``-th accepted action (0-based) of a session."""
+        self._write("INSERT INTO actions (session_id, seq, action) VALUES (?, ?, ?)",
+                    (session_id, seq, json.dumps(action, sort_keys=True)))
+        self._write("UPDATE sessions SET updated = ? WHERE id = ?", (time.time(), session_id))
+
+    def update_seats(self, session_id: int, seats: Sequence[dict[str, Any]]) -> None:
+        self._write("UPDATE sessions SET seats = ?, updated = ? WHERE id = ?",
+                    (json.dumps(list(seats)), time.time(), session_id))
+
+    def finish(self, session_id: int, scores: Sequence[int]) -> None:
+        self._write("UPDATE sessions SET finished = 1, scores = ?, updated = ? WHERE id = ?",
+                    (json.dumps(list(scores)), time.time(), session_id))
+
+    def record_scores(self, session_id: int, scores: Sequence[int]) -> None:
+        self._write("UPDATE sessions SET scores = ? WHERE id = ?",
+                    (json.dumps(list(scores)), session_id))
+
+    def sessions(self, *, unfinished_only: bool = False) -> list[SessionRecord]:
+        sql = "SELECT * FROM sessions"
+        if unfinished_only:
+            sql += " WHERE finished = 0"
+        rows = self._db.execute(sql + " ORDER BY id").fetchall()
+        return [_record(row) for row in rows]
+
+    def session(self, session_id: int) -> SessionRecord:
+        row = self._db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise JournalError("no_such_session", id=session_id)
+        return _record(row)
+
+    def actions(self, session_id: int) -> list[dict[str, Any]]:
+        rows = self._db.execute(
+            "SELECT action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+        ).fetchall()
+        return [json.loads(action) for (action,) in rows]
+
+
+def _record(row: tuple) -> SessionRecord:
+    (id_, created, updated, table_name, preset, rules, players, seed, seats, options,
+     finished, scores) = row
+    return SessionRecord(
+        id=id_, created=created, updated=updated, table_name=table_name, preset=preset,
+        rules=json.loads(rules), players=json.loads(players), seed=seed,
+        seats=json.loads(seats), options=json.loads(options), finished=bool(finished),
+        scores=json.loads(scores),
+    )
+
+
+def _journal_error(error: sqlite3.OperationalError, path: Path) -> JournalError:
+    text = str(error)
+    code = "journal_locked" if "locked" in text or "busy" in text else "journal_unwritable"
+    return JournalError(code, path=str(path), detail=text)
+
+
+def restore(record: SessionRecord, actions: Sequence[dict[str, Any]]) -> State:
+    """The table's state after replaying its journal through the engine."""
+    rules = HouseRules.from_dict(record.rules)
+    state, _ = new_session(rules, record.players, record.seed)
+    for action in actions:
+        if action == END_SESSION:
+            state, _ = end_session(state)
+        else:
+            state, _ = apply(state, action_from_dict(action))
+    return state

@@ -1,0 +1,82 @@
+import random
+import sqlite3
+
+import pytest
+
+from president.actions import action_to_dict
+from president.bots import RandomBot
+from president.engine import apply, legal_actions, new_session
+from president.net.journal import Journal, JournalError, restore
+from president.rules import PRESETS
+from president.state import Phase
+from president.view import view
+
+
+def play_some(state, count, seed=0):
+    rng = random.Random(seed)
+    bots = [RandomBot(rng.randrange(1000)) for _ in state.seats]
+    taken = []
+    while len(taken) < count and state.phase is not Phase.SESSION_OVER:
+        seat = next(s for s in state.seats if legal_actions(state, s))
+        action = bots[seat].choose(view(state, seat))
+        state, _ = apply(state, action)
+        taken.append(action)
+    return state, taken
+
+
+def start(journal, rules, players, seed):
+    seats = [{"kind": "human", "token": f"t{seat}"} for seat in range(len(players))]
+    return journal.start_session(table_name="Kitchen", preset="classic", rules=rules,
+                                 players=players, seed=seed, seats=seats)
+
+
+def test_restore_reproduces_the_exact_state_mid_hand(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    rules, players = PRESETS["bga"], ["ann", "bob", "cid", "dee", "eve"]
+    state, _ = new_session(rules, players, 7)
+    session_id = start(journal, rules, players, 7)
+    state, taken = play_some(state, 137)
+    for seq, action in enumerate(taken):
+        journal.append(session_id, seq, action_to_dict(action))
+    journal.close()
+
+    reopened = Journal(tmp_path / "j.sqlite3")
+    record = reopened.session(session_id)
+    assert record.seats[2]["token"] == "t2" and not record.finished
+    restored = restore(record, reopened.actions(session_id))
+    assert restored == state
+    assert [r.id for r in reopened.sessions(unfinished_only=True)] == [session_id]
+
+
+def test_finished_sessions_are_kept_but_not_offered_for_resume(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3")
+    rules, players = PRESETS["classic"], ["a", "b", "c"]
+    first = start(journal, rules, players, 1)
+    second = start(journal, rules, players, 2)
+    journal.finish(first, [3, 0, -3])
+    assert [r.id for r in journal.sessions()] == [first, second]
+    assert [r.id for r in journal.sessions(unfinished_only=True)] == [second]
+    assert journal.session(first).scores == [3, 0, -3]
+
+
+def test_a_locked_database_is_reported_not_ignored(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    Journal(path).close()
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(JournalError) as caught:
+            Journal(path, timeout=0.1)
+        assert caught.value.code == "journal_locked"
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+
+
+def test_an_unwritable_location_is_reported(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    with pytest.raises(JournalError) as caught:
+        Journal(blocked / "j.sqlite3")
+    assert caught.value.code == "journal_unwritable"
+    assert caught.value.params["path"].endswith("j.sqlite3")
