@@ -1,0 +1,259 @@
+"""The authoritative asyncio host: listening sockets and connection tasks.
+
+A connection task only reads bytes, decodes them (``protocol.Decoder``) and
+puts commands on its table's queue; pings are answered here. Each connection
+has a bounded outgoing queue drained by its own writer task: when it is full
+the frame is skipped (state and event frames keep their sequence numbers, so
+the client sees the gap and asks for a snapshot) and the table never waits.
+Heartbeats close a peer that has sent nothing for ``timeout`` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import LocalProtocolError, ProtocolError
+from .protocol import CLIENT, HOST, MAX_CLIENT_FRAME, Decoder, encode
+from .table import Gone, Join, Message, Table
+
+log = logging.getLogger("president.net.host")
+
+READ_CHUNK = 64 * 1024
+
+
+class Connection:
+    """One client socket: its outgoing queue, writer task and heartbeat."""
+
+    def __init__(self, host: Host, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.host = host
+        self.reader, self.writer = reader, writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.outgoing: asyncio.Queue[bytes | None] = asyncio.Queue(host.out_queue)
+        self.seq = 0                    # last sequence number given to a state/event frame
+        self.skipped = 0                # frames skipped because the queue was full
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.attached = False           # seated or watching, as far as the table knows
+        self.hello_seen = False
+        self.closing = False
+        self.loop = asyncio.get_running_loop()
+        self.last_heard = self.loop.time()
+        self.inflight = 0               # commands queued on the table, not yet handled
+        self.room = asyncio.Event()
+        self.room.set()
+        self._nonce = 0
+
+    # called by the table task and by this connection's tasks (one thread: no locks)
+
+    def send(self, msg: dict[str, Any]) -> bool:
+        """Queue ``msg`` without waiting; False if the connection is closing or full."""
+        if self.closing:
+            return False
+        if msg["type"] in ("state", "event"):
+            self.seq += 1
+            msg["seq"] = self.seq
+        try:
+            data = encode(msg, HOST)
+        except LocalProtocolError:
+            log.exception("invalid outgoing message %r", msg.get("type"))
+            return False
+        try:
+            self.outgoing.put_nowait(data)
+        except asyncio.QueueFull:
+            self.skipped += 1
+            return False
+        return True
+
+    def close(self, code: str, **params: Any) -> None:
+        """Send ``bye`` (if there is room) and close once the queue is flushed."""
+        if self.closing:
+            return
+        self.send({"type": "bye", "code": code, "params": params})
+        self.closing = True
+        try:
+            self.outgoing.put_nowait(None)
+        except asyncio.QueueFull:
+            self.abort()
+
+    def abort(self) -> None:
+        self.closing = True
+        self.writer.transport.abort()
+
+    def done(self) -> None:
+        """The table has handled one of this connection's commands."""
+        self.inflight -= 1
+        if self.inflight < self.host.max_inflight:
+            self.room.set()
+
+    # tasks
+
+    async def write_loop(self) -> None:
+        try:
+            while True:
+                data = await self.outgoing.get()
+                chunks, last = [], data is None
+                if data is not None:
+                    chunks.append(data)
+                while not last and not self.outgoing.empty():
+                    more = self.outgoing.get_nowait()
+                    if more is None:
+                        last = True
+                    else:
+                        chunks.append(more)
+                if chunks:
+                    self.writer.write(b"".join(chunks))
+                    await self.writer.drain()
+                if last:
+                    break
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.closing = True
+            self.writer.close()
+
+    async def heartbeat_loop(self) -> None:
+        interval, timeout = self.host.heartbeat, self.host.timeout
+        while not self.closing:
+            await asyncio.sleep(interval)
+            if self.loop.time() - self.last_heard > timeout:
+                log.info("%s: heartbeat timeout", self.peer)
+                self.abort()
+                return
+            self._nonce = (self._nonce + 1) & 0xFFFFFFFF
+            self.send({"type": "ping", "nonce": self._nonce})
+
+    async def read_loop(self) -> None:
+        decoder = Decoder(CLIENT, self.host.max_frame)
+        try:
+            while not self.closing:
+                data = await self.reader.read(READ_CHUNK)
+                if not data:
+                    return
+                self.last_heard = self.loop.time()
+                for msg in decoder.feed(data):
+                    self._dispatch(msg)
+                    if self.inflight >= self.host.max_inflight:
+                        self.room.clear()
+                        await self.room.wait()
+        except ProtocolError as error:
+            log.info("%s: protocol error %s", self.peer, error)
+            if not self.hello_seen:
+                self.send({"type": "refused", "id": None, "code": error.code,
+                           "params": _plain(error.params)})
+            self.close(error.code, **_plain(error.params))
+        except (ConnectionError, OSError):
+            pass
+
+    def _dispatch(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "ping":
+            self.send({"type": "pong", "nonce": msg["nonce"]})
+            return
+        if kind == "pong":
+            return
+        if kind == "hello":
+            if self.hello_seen:
+                raise ProtocolError("already_joined")
+            self.hello_seen = True
+            table = self.host.table_for(msg["table"])
+            if table is None:
+                raise ProtocolError("no_such_table")
+            self.table = table
+            table.queue.put_nowait(Join(self, msg))
+            return
+        if not self.hello_seen or self.table is None:
+            raise ProtocolError("not_joined", type=kind)
+        self.inflight += 1
+        self.table.queue.put_nowait(Message(self, msg))
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    """Error params safe for the wire (msgpack-able scalars)."""
+    return {k: v for k, v in params.items() if v is None or type(v) in (int, str, bool)}
+
+
+class Host:
+    """Serves one or more tables on the given addresses (one port for all)."""
+
+    def __init__(self, tables: Iterable[Table], *, heartbeat: float = 5.0,
+                 timeout: float = 20.0, out_queue: int = 256,
+                 max_frame: int = MAX_CLIENT_FRAME, max_inflight: int = 32) -> None:
+        self.tables = {table.options.table_id: table for table in tables}
+        if not self.tables:
+            raise ValueError("tables")
+        self.heartbeat, self.timeout = heartbeat, timeout
+        self.out_queue, self.max_frame, self.max_inflight = out_queue, max_frame, max_inflight
+        self.servers: list[asyncio.Server] = []
+        self.connections: set[Connection] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.port = 0
+
+    def table_for(self, table_id: str | None) -> Table | None:
+        if table_id is None:
+            return next(iter(self.tables.values()))
+        return self.tables.get(table_id)
+
+    async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
+        """Listen (default: every interface) and start the table tasks; returns the port."""
+        hosts: list[str | None] = list(addresses) if addresses else [None]
+        for address in hosts:
+            server = await asyncio.start_server(self._serve, host=address, port=port,
+                                                reuse_address=True)
+            self.servers.append(server)
+            port = port or server.sockets[0].getsockname()[1]
+        self.port = port
+        for table in self.tables.values():
+            self._spawn(table.run())
+        return port
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(self, reader, writer)
+        self.connections.add(conn)
+        tasks = [asyncio.ensure_future(conn.write_loop()),
+                 asyncio.ensure_future(conn.heartbeat_loop())]
+        try:
+            await conn.read_loop()
+        finally:
+            if conn.table is not None:
+                conn.table.queue.put_nowait(Gone(conn))
+            if not conn.closing:
+                conn.close("closed")
+            tasks[1].cancel()
+            try:
+                await asyncio.wait_for(tasks[0], timeout=self.timeout)
+            except (TimeoutError, asyncio.CancelledError):
+                conn.abort()
+            self.connections.discard(conn)
+
+    async def wait_finished(self) -> None:
+        """Until every table's session is over."""
+        await asyncio.gather(*(table.closed.wait() for table in self.tables.values()))
+
+    async def stop(self) -> None:
+        """Close every table (``bye`` host_stopping), then the sockets."""
+        for table in self.tables.values():
+            if not table.closed.is_set():
+                table.request_stop(now=True)
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.wait_finished(), timeout=5)
+        for server in self.servers:
+            server.close()
+        for conn in list(self.connections):
+            conn.close("host_stopping")
+        for server in self.servers:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(server.wait_closed(), timeout=2)
+        for task in list(self._tasks):
+            task.cancel()

@@ -1,0 +1,594 @@
+"""One table: a task that owns the engine state and reads a queue of commands.
+
+Connection tasks only decode frames and put commands on ``Table.queue``; every
+decision (seating, actions, bots, timers) is taken here, one command at a time,
+so there are no locks. Every action goes through ``Table._commit``: the single
+place where an action is accepted, applied, handed to the journal hook and
+broadcast. Each seat receives only ``view(state, seat)`` and events projected
+for it; spectators get the public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from president import engine
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready, action_to_dict
+from president.bots import BOT_KINDS, Bot, make_bot
+from president.cards import parse_cards
+from president.errors import IllegalAction, NotationError
+from president.events import Event, project_event
+from president.rules import HouseRules
+from president.state import Phase, State
+from president.view import view
+
+from .protocol import ACTION_TYPES, PROTOCOL_VERSION
+
+log = logging.getLogger("president.net.table")
+
+
+class Peer(Protocol):
+    """What the table needs of a connection (``host.Connection``)."""
+
+    seat: int | None
+    table: Table | None
+    attached: bool
+
+    def send(self, msg: dict[str, Any]) -> bool: ...
+    def close(self, code: str, **params: Any) -> None: ...
+    def done(self) -> None: ...
+
+
+class Journal(Protocol):
+    """Hook for a crash-safe journal (issue 6): called before anything is broadcast."""
+
+    def started(self, table: Table) -> None: ...
+    def seated(self, table: Table, seat: int) -> None: ...
+    def accepted(self, table: Table, action: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class TableOptions:
+    name: str = "President"
+    table_id: str = "main"
+    preset: str = "classic"
+    rules: HouseRules = field(default_factory=HouseRules)
+    seats: int = 4
+    bots: int = 0                   # the last ``bots`` seats are bots from the start
+    pin: str | None = None
+    seed: int | None = None         # None: a random session seed
+    bot_kind: str | None = None     # None: "heuristic" when registered, else "random"
+    bot_delay: float = 0.0          # seconds a bot waits before it moves
+    grace: float = 30.0             # seconds before a bot plays for an absent player
+    turn_timer: float = 0.0         # seconds a human has to play; 0 = no timer
+    timer_action: str = "bot"       # on expiry: "bot" move, or "pass" (bot move when leading)
+    ready_timeout: float = 30.0     # seconds between hands before humans are made ready; 0 = wait
+    auto_start: bool = True         # start as soon as every seat is taken
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str | None = None         # None: free
+    token: str | None = None        # the returning player's proof (humans only)
+    language: str = "en"
+    bot: Bot | None = None          # a bot seat
+    standin: Bot | None = None      # a bot playing for an absent or departed human
+    conn: Peer | None = None
+    epoch: int = 0                  # bumped on every (dis)connection: stale grace timers
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    @property
+    def robot(self) -> Bot | None:
+        return self.bot or self.standin
+
+
+# Commands on the table's queue.
+@dataclass(frozen=True, slots=True)
+class Join:
+    conn: Peer
+    hello: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    conn: Peer
+    msg: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    conn: Peer
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    kind: str                       # bot, turn, ready, grace, minutes
+    key: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    now: bool                       # True: close at once; False: end at the next hand boundary
+
+
+class Table:
+    def __init__(self, options: TableOptions, journal: Journal | None = None,
+                 on_log: Callable[[str, dict[str, Any]], None] | None = None) -> None:
+        if not 1 <= options.seats or options.bots > options.seats:
+            raise ValueError("seats")
+        self.options = options
+        self.rules = options.rules
+        self.journal = journal
+        self.on_log = on_log
+        self.on_change: Callable[[Table], None] | None = None  # seats taken / started / over
+        self.queue: asyncio.Queue[Join | Message | Gone | Timer | Stop] = asyncio.Queue()
+        self.seed = options.seed if options.seed is not None else secrets.randbits(32)
+        self._bot_seed = 0
+        self.seats = [Seat(i) for i in range(options.seats)]
+        for number, seat in enumerate(self.seats[options.seats - options.bots:], start=1):
+            self._make_bot_seat(seat, number)
+        self.spectators: list[Peer] = []
+        self.state: State | None = None
+        self.version = 0                # accepted actions so far
+        self.over = False
+        self.closed = asyncio.Event()   # set when the table task has finished
+        self._stop_requested = False
+        self._deadline: float | None = None
+        self._bot_pending: set[int] = set()
+        self._ready_timer_hand = -1
+        self._timers: list[asyncio.TimerHandle] = []
+
+    # ------------------------------------------------------------ public
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def taken(self) -> int:
+        return sum(seat.name is not None for seat in self.seats)
+
+    def info(self) -> dict[str, Any]:
+        """The table as a lobby shows it (no tokens, no cards)."""
+        return {
+            "id": self.options.table_id, "name": self.options.name,
+            "preset": self.options.preset, "rules": self.rules.to_dict(),
+            "seats": len(self.seats), "players": [seat.name for seat in self.seats],
+            "bots": [seat.robot is not None for seat in self.seats],
+            "connected": [seat.conn is not None for seat in self.seats],
+            "started": self.started, "over": self.over, "pin": bool(self.options.pin),
+            "spectators": len(self.spectators), "proto": PROTOCOL_VERSION,
+        }
+
+    def request_start(self) -> None:
+        """Start now (empty seats get bots), from any task."""
+        self.queue.put_nowait(Message(_HOST_PEER, {"type": "start", "id": 0}))
+
+    def request_stop(self, now: bool = False) -> None:
+        """End the session at the next hand boundary (``now``: close at once)."""
+        self.queue.put_nowait(Stop(now))
+
+    async def run(self) -> None:
+        """The table task: handle commands until the session is over and closed."""
+        self._log("table_open", name=self.options.name, seats=len(self.seats))
+        self._changed()
+        try:
+            while not self.over:
+                command = await self.queue.get()
+                try:
+                    self._handle(command)
+                except Exception:  # a bug of ours: log it, keep the table alive
+                    log.exception("table %s: error handling %r", self.options.table_id, command)
+                finally:
+                    if isinstance(command, Message):
+                        command.conn.done()
+        finally:
+            for handle in self._timers:
+                handle.cancel()
+            self.closed.set()
+
+    # ------------------------------------------------------------ commands
+
+    def _handle(self, command: Join | Message | Gone | Timer | Stop) -> None:
+        match command:
+            case Join(conn, hello):
+                self._join(conn, hello)
+            case Message(conn, msg):
+                if conn is _HOST_PEER or conn.attached:
+                    self._message(conn, msg)
+            case Gone(conn):
+                self._gone(conn)
+            case Timer(kind, key):
+                self._timer(kind, key)
+            case Stop(now):
+                self._stop(now)
+
+    def _join(self, conn: Peer, hello: dict[str, Any]) -> None:
+        def refuse(code: str, **params: Any) -> None:
+            conn.send({"type": "refused", "id": None, "code": code, "params": params})
+            conn.close(code)
+
+        if self.over:
+            return refuse("table_closed")
+        pin = self.options.pin
+        if pin and not hmac.compare_digest((hello["pin"] or "").encode(), pin.encode()):
+            self._log("refused", code="wrong_pin", name=hello["name"])
+            return refuse("wrong_pin")
+        if hello["spectate"]:
+            self.spectators.append(conn)
+            conn.seat, conn.table, conn.attached = None, self, True
+            conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": None,
+                       "token": None, "table": self.info()})
+            self._snapshot(conn)
+            self._log("spectator", name=hello["name"])
+            return self._broadcast_info()
+        token = hello["token"]
+        if token is not None:
+            seat = next((s for s in self.seats if s.token is not None
+                         and hmac.compare_digest(s.token, token)), None)
+            if seat is None:
+                self._log("refused", code="bad_token", name=hello["name"])
+                return refuse("bad_token")
+            if seat.conn is not None:
+                self._log("refused", code="seat_taken", seat=seat.index)
+                return refuse("seat_taken", seat=seat.index)
+            self._attach(seat, conn, hello)
+            gave_back = seat.standin is not None
+            seat.standin = None
+            self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
+        else:
+            seat = next((s for s in self.seats if s.name is None), None)
+            if seat is None or self.started:
+                return refuse("table_full")
+            seat.name, seat.token = hello["name"], secrets.token_hex(16)
+            self._attach(seat, conn, hello)
+            if self.journal is not None:
+                self.journal.seated(self, seat.index)
+            self._log("joined", seat=seat.index, name=seat.name)
+        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat.index,
+                   "token": seat.token, "table": self.info()})
+        self._snapshot(conn)
+        self._broadcast_info()
+        self._changed()
+        if not self.started and self.options.auto_start and self.taken == len(self.seats):
+            self._start()
+        self._reschedule()
+
+    def _attach(self, seat: Seat, conn: Peer, hello: dict[str, Any]) -> None:
+        seat.conn, seat.language, seat.epoch = conn, hello["language"], seat.epoch + 1
+        conn.seat, conn.table, conn.attached = seat.index, self, True
+
+    def _message(self, conn: Peer, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind in ACTION_TYPES:
+            return self._action(conn, msg)
+        if kind == "start":
+            if conn is not _HOST_PEER and conn.seat is None:
+                return self._refuse(conn, msg, "spectator")
+            if self.started:
+                return self._refuse(conn, msg, "already_started")
+            conn.send({"type": "accepted", "id": msg["id"]})
+            return self._start()
+        if kind == "chat":
+            name = self.seats[conn.seat].name if conn.seat is not None else "spectator"
+            return self._send_all({"type": "chat", "seat": conn.seat, "name": name or "?",
+                                   "text": msg["text"]})
+        if kind == "snapshot_request":
+            return self._snapshot(conn)
+        if kind == "leave":
+            return self._leave(conn)
+
+    def _action(self, conn: Peer, msg: dict[str, Any]) -> None:
+        seat = conn.seat
+        if seat is None:
+            return self._refuse(conn, msg, "spectator")
+        if self.state is None:
+            return self._refuse(conn, msg, "not_started")
+        try:
+            action = _action_for(seat, msg)
+        except NotationError as error:
+            return self._refuse(conn, msg, "bad_cards", detail=error.code)
+        try:
+            self._commit(action, reply=lambda: conn.send({"type": "accepted", "id": msg["id"]}))
+        except IllegalAction as error:
+            return self._refuse(conn, msg, error.code, phase=self.state.phase.value)
+
+    def _refuse(self, conn: Peer, msg: dict[str, Any], code: str, **params: Any) -> None:
+        conn.send({"type": "refused", "id": msg.get("id"), "code": code, "params": params})
+
+    def _leave(self, conn: Peer) -> None:
+        seat = self._seat_of(conn)
+        conn.attached = False
+        conn.close("left")
+        if seat is None:
+            self._drop_spectator(conn)
+            return
+        seat.conn, seat.epoch = None, seat.epoch + 1
+        if not self.started:
+            self._free(seat)
+        elif not self.over:
+            seat.standin = self._new_bot()
+        self._log("left", seat=seat.index, name=seat.name)
+        self._broadcast_info()
+        self._changed()
+        self._reschedule()
+
+    def _gone(self, conn: Peer) -> None:
+        seat = self._seat_of(conn)
+        if not conn.attached:
+            return
+        conn.attached = False
+        if seat is None:
+            self._drop_spectator(conn)
+            return
+        seat.conn, seat.epoch = None, seat.epoch + 1
+        self._log("disconnected", seat=seat.index, name=seat.name)
+        self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
+        self._broadcast_info()
+
+    def _drop_spectator(self, conn: Peer) -> None:
+        if conn in self.spectators:
+            self.spectators.remove(conn)
+            self._broadcast_info()
+
+    def _seat_of(self, conn: Peer) -> Seat | None:
+        if conn.seat is None or self.seats[conn.seat].conn is not conn:
+            return None
+        return self.seats[conn.seat]
+
+    def _free(self, seat: Seat) -> None:
+        seat.name = seat.token = None
+        seat.standin = None
+
+    def _stop(self, now: bool) -> None:
+        if now:
+            return self._close("host_stopping")
+        self._stop_requested = True
+        if self.state is None:
+            return self._close("host_stopping")
+        if self.state.phase is Phase.HAND_OVER:
+            self._end_session()
+
+    # ------------------------------------------------------------ the game
+
+    def _start(self) -> None:
+        for number, seat in enumerate((s for s in self.seats if s.name is None), start=1):
+            self._make_bot_seat(seat, self.options.bots + number)
+        names = [seat.name or "?" for seat in self.seats]
+        self.state, events = engine.new_session(self.rules, names, self.seed)
+        if self.rules.session_end == "minutes":
+            delay = self.rules.session_length * 60.0
+            self._deadline = asyncio.get_running_loop().time() + delay
+            self._after(delay, Timer("minutes"))
+        if self.journal is not None:
+            self.journal.started(self)
+        self._log("started", players=names, seed=self.seed)
+        self._broadcast_info()
+        self._changed()
+        self._broadcast(events)
+        self._settle()
+
+    def _commit(self, action: Action, reply: Callable[[], Any] | None = None) -> None:
+        """The one place an action is accepted: apply, journal, broadcast, reply.
+
+        Raises ``IllegalAction`` (state unchanged) before anything is recorded.
+        """
+        assert self.state is not None
+        self.state, events = engine.apply(self.state, action)
+        self.version += 1
+        if self.journal is not None:
+            self.journal.accepted(self, action_to_dict(action))
+        self._broadcast(events)
+        if reply is not None:
+            reply()
+        self._settle()
+
+    def _end_session(self) -> None:
+        assert self.state is not None
+        self.state, events = engine.end_session(self.state)
+        self.version += 1
+        if self.journal is not None:
+            self.journal.accepted(self, {"type": "end_session"})
+        self._broadcast(events)
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a change: end the session at a hand boundary if due, close, or reschedule."""
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.SESSION_OVER:
+            if not self.over:
+                self._close("session_over")
+            return
+        if state.phase is Phase.HAND_OVER:
+            late = (self._deadline is not None
+                    and asyncio.get_running_loop().time() >= self._deadline)
+            if late or self._stop_requested:
+                return self._end_session()
+        self._reschedule()
+
+    def _broadcast(self, events: list[Event]) -> None:
+        assert self.state is not None
+        for event in events:
+            if event.code == "hand_end":
+                self._log("hand_end", hand=event.params["hand"], scores=event.params["scores"],
+                          order=event.params["order"])
+            elif event.code == "session_end":
+                self._log("session_end", scores=event.params["scores"],
+                          winners=event.params["winners"])
+        views: dict[int | None, dict[str, Any]] = {}
+        for conn in self._peers():
+            seat = conn.seat
+            for event in events:
+                conn.send({"type": "event", "event": project_event(event, seat).to_dict()})
+            if seat not in views:
+                views[seat] = view(self.state, seat).to_dict()
+            conn.send({"type": "state", "view": views[seat]})
+
+    def _close(self, code: str) -> None:
+        self.over = True
+        self._send_all({"type": "table", "table": self.info()})
+        for conn in self._peers():
+            conn.attached = False
+            conn.close(code)
+        self._log("table_closed", code=code)
+        self._changed()
+
+    # ------------------------------------------------------------ bots and timers
+
+    def _reschedule(self) -> None:
+        """After any change: schedule bot moves, the turn timer and the ready timeout."""
+        state = self.state
+        if state is None or self.over:
+            return
+        options = self.options
+        for seat in self.seats:
+            if not self._must_act(seat.index):
+                continue
+            if seat.robot is not None:
+                if seat.index not in self._bot_pending:
+                    self._bot_pending.add(seat.index)
+                    self._after(options.bot_delay, Timer("bot", seat.index))
+            elif options.turn_timer > 0 and state.phase in (Phase.PLAY, Phase.TAX):
+                self._after(options.turn_timer, Timer("turn", (seat.index, self.version)))
+        if (state.phase is Phase.HAND_OVER and options.ready_timeout > 0
+                and self._ready_timer_hand != state.hand_number):
+            self._ready_timer_hand = state.hand_number
+            self._after(options.ready_timeout, Timer("ready", state.hand_number))
+
+    def _must_act(self, seat: int) -> bool:
+        assert self.state is not None
+        return any(not isinstance(a, Decree) for a in engine.legal_actions(self.state, seat))
+
+    def _timer(self, kind: str, key: Any) -> None:
+        state = self.state
+        if kind == "grace":
+            index, epoch = key
+            seat = self.seats[index]
+            if seat.conn is not None or seat.epoch != epoch or self.over:
+                return
+            if state is None:
+                self._log("seat_freed", seat=index, name=seat.name)
+                self._free(seat)
+            else:
+                seat.standin = self._new_bot()
+                self._log("standin", seat=index, name=seat.name)
+            self._broadcast_info()
+            self._changed()
+            return self._reschedule()
+        if state is None or self.over:
+            return
+        if kind == "bot":
+            self._bot_pending.discard(key)
+            robot = self.seats[key].robot
+            if robot is not None and self._must_act(key):
+                self._commit(robot.choose(view(state, key)))
+        elif kind == "turn":
+            index, version = key
+            if version == self.version and self.seats[index].robot is None \
+                    and self._must_act(index):
+                self._log("turn_timeout", seat=index)
+                legal = engine.legal_actions(state, index)
+                if self.options.timer_action == "pass" and Pass(index) in legal:
+                    self._commit(Pass(index))
+                else:
+                    self._commit(self._new_bot().choose(view(state, index)))
+        elif kind == "ready":
+            while (self.state.phase is Phase.HAND_OVER and self.state.hand_number == key
+                   and not self.over):
+                waiting = [s for s in self.state.seats if s not in self.state.ready]
+                if not waiting:
+                    break
+                self._commit(Ready(waiting[0]))
+        elif kind == "minutes" and state.phase is Phase.HAND_OVER:
+            self._end_session()
+
+    def _after(self, delay: float, timer: Timer) -> None:
+        loop = asyncio.get_running_loop()
+        if delay <= 0:
+            loop.call_soon(self.queue.put_nowait, timer)
+            return
+        self._timers.append(loop.call_later(delay, self.queue.put_nowait, timer))
+        if len(self._timers) > 64:
+            now = loop.time()
+            self._timers = [h for h in self._timers if not h.cancelled() and h.when() > now]
+
+    def _new_bot(self) -> Bot:
+        kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
+        self._bot_seed += 1
+        return make_bot(kind, seed=self.seed * 1000 + self._bot_seed)
+
+    def _make_bot_seat(self, seat: Seat, number: int) -> None:
+        seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(), None
+
+    # ------------------------------------------------------------ sending
+
+    def _peers(self) -> list[Peer]:
+        return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
+
+    def _send_all(self, msg: dict[str, Any]) -> None:
+        for conn in self._peers():
+            conn.send(dict(msg))
+
+    def _snapshot(self, conn: Peer) -> None:
+        if self.state is None:
+            conn.send({"type": "table", "table": self.info()})
+        else:
+            conn.send({"type": "state", "view": view(self.state, conn.seat).to_dict()})
+
+    def _broadcast_info(self) -> None:
+        self._send_all({"type": "table", "table": self.info()})
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _log(self, what: str, /, **params: Any) -> None:
+        params = {"table": self.options.table_id, **params}
+        if self.on_log is not None:
+            self.on_log(what, params)
+        log.debug("%s %s", what, params)
+
+
+def _action_for(seat: int, msg: dict[str, Any]) -> Action:
+    """The engine action for a client's action message; the seat is the connection's."""
+    kind = msg["type"]
+    if kind == "play":
+        return Play(seat, parse_cards(msg["cards"]))
+    if kind == "give_back":
+        return GiveBack(seat, parse_cards(msg["cards"]))
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "ready":
+        return Ready(seat)
+    return Decree(seat, msg["text"])
+
+
+class _HostPeer:
+    """The host itself, for host-side commands (start); it receives nothing."""
+
+    seat: int | None = None
+    table: Table | None = None
+    attached = True
+
+    def send(self, msg: dict[str, Any]) -> bool:
+        return True
+
+    def close(self, code: str, **params: Any) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+_HOST_PEER = _HostPeer()
