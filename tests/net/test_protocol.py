@@ -1,0 +1,270 @@
+"""The sans-I/O protocol: frames and messages, no sockets."""
+
+from __future__ import annotations
+
+import struct
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from president.net.errors import LocalProtocolError, ProtocolError
+from president.net.protocol import (
+    CLIENT,
+    HOST,
+    MAX_CLIENT_FRAME,
+    PROTOCOL_VERSION,
+    SCHEMAS,
+    Decoder,
+    encode,
+)
+
+TOKEN = "0123456789abcdef0123456789abcdef"
+INFO = {
+    "id": "main", "name": "Kitchen", "preset": "classic", "rules": {"tax": "2-1"},
+    "seats": 4, "players": ["Ada", None, "Bot 1", "Bot 2"], "bots": [False, False, True, True],
+    "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
+    "spectators": 0, "proto": PROTOCOL_VERSION,
+}
+
+SAMPLES: dict[str, list[dict]] = {
+    CLIENT: [
+        {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
+         "token": None, "pin": None, "spectate": False, "table": None},
+        {"type": "hello", "version": PROTOCOL_VERSION, "name": "Zoë Ł", "language": "pl_PL",
+         "token": TOKEN, "pin": "1234", "spectate": True, "table": "main"},
+        {"type": "play", "id": 1, "cards": "7C 7D"},
+        {"type": "pass", "id": 2},
+        {"type": "give_back", "id": 3, "cards": "3C 4D"},
+        {"type": "ready", "id": 4},
+        {"type": "decree", "id": 5, "text": "Everyone stands up"},
+        {"type": "start", "id": 6},
+        {"type": "chat", "text": "ciao!"},
+        {"type": "snapshot_request"},
+        {"type": "leave"},
+        {"type": "ping", "nonce": 7},
+        {"type": "pong", "nonce": 2**32 - 1},
+    ],
+    HOST: [
+        {"type": "welcome", "version": PROTOCOL_VERSION, "seat": 1, "token": TOKEN,
+         "table": INFO},
+        {"type": "welcome", "version": PROTOCOL_VERSION, "seat": None, "token": None,
+         "table": INFO},
+        {"type": "refused", "id": 3, "code": "too_low", "params": {"phase": "play"}},
+        {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
+        {"type": "accepted", "id": 3},
+        {"type": "state", "seq": 1, "view": {"seat": 0, "hand": "3C 4D", "legal": []}},
+        {"type": "event", "seq": 2, "event": {"type": "play", "seat": 1, "cards": "5H"}},
+        {"type": "table", "table": INFO},
+        {"type": "chat", "seat": None, "name": "Eve", "text": "hi"},
+        {"type": "ping", "nonce": 0},
+        {"type": "pong", "nonce": 1},
+        {"type": "bye", "code": "session_over", "params": {}},
+    ],
+}
+
+
+def frame(body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + body
+
+
+def packed(obj: object) -> bytes:
+    return frame(msgpack.packb(obj, use_bin_type=True))
+
+
+def test_every_message_type_has_a_sample():
+    for sender, schemas in SCHEMAS.items():
+        assert {m["type"] for m in SAMPLES[sender]} == set(schemas)
+
+
+@pytest.mark.parametrize("sender", [CLIENT, HOST])
+def test_round_trip_of_every_message(sender):
+    for msg in SAMPLES[sender]:
+        assert Decoder(sender).feed(encode(msg, sender)) == [msg]
+
+
+@pytest.mark.parametrize("sender", [CLIENT, HOST])
+def test_stream_fed_byte_by_byte_and_all_at_once(sender):
+    stream = b"".join(encode(m, sender) for m in SAMPLES[sender])
+    decoder = Decoder(sender)
+    got = []
+    for i in range(len(stream)):
+        got.extend(decoder.feed(stream[i:i + 1]))
+    assert got == SAMPLES[sender]
+    assert Decoder(sender).feed(stream) == SAMPLES[sender]
+    assert decoder.buffered == 0
+
+
+def test_truncated_frame_needs_more():
+    data = encode(SAMPLES[CLIENT][2], CLIENT)
+    decoder = Decoder(CLIENT)
+    assert decoder.feed(data[:2]) == []
+    assert decoder.feed(data[2:-1]) == []
+    assert decoder.feed(data[-1:]) == [SAMPLES[CLIENT][2]]
+
+
+def test_oversized_frame_refused_from_the_header_alone():
+    decoder = Decoder(CLIENT)
+    with pytest.raises(ProtocolError) as caught:
+        decoder.feed(struct.pack(">I", MAX_CLIENT_FRAME + 1))  # no body sent at all
+    assert caught.value.code == "frame_too_large"
+    assert decoder.buffered == 0
+    with pytest.raises(ProtocolError):  # the decoder stays dead
+        decoder.feed(encode(SAMPLES[CLIENT][3], CLIENT))
+
+
+def test_huge_length_prefix_refused():
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(HOST).feed(b"\xff\xff\xff\xff")
+    assert caught.value.code == "frame_too_large"
+
+
+def test_empty_frame_refused():
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(CLIENT).feed(b"\0\0\0\0")
+    assert caught.value.code == "empty_frame"
+
+
+@pytest.mark.parametrize("body", [
+    b"\xc1",                                    # never-used msgpack byte
+    b"\x81\xa4type",                            # truncated map
+    msgpack.packb({"type": "pass", "id": 1}) + b"\x00",   # trailing data
+    msgpack.packb(msgpack.ExtType(5, b"xx")),   # ext types are refused
+    msgpack.packb({1: 2}),                      # non-string keys
+])
+def test_garbage_bodies(body):
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(CLIENT).feed(frame(body))
+    assert caught.value.code in ("bad_msgpack", "not_a_map")
+
+
+@pytest.mark.parametrize("obj, code", [
+    ([1, 2], "not_a_map"),
+    ("pass", "not_a_map"),
+    ({"id": 1}, "unknown_type"),
+    ({"type": "steal_cards", "id": 1}, "unknown_type"),
+    ({"type": "welcome"}, "unknown_type"),                      # a host message from a client
+    ({"type": "pass"}, "missing_field"),
+    ({"type": "pass", "id": 1, "seat": 2}, "unknown_field"),    # no acting for another seat
+    ({"type": "pass", "id": "1"}, "bad_field"),
+    ({"type": "pass", "id": True}, "bad_field"),
+    ({"type": "pass", "id": -1}, "bad_field"),
+    ({"type": "pass", "id": 2**31}, "bad_field"),
+    ({"type": "pass", "id": 1.0}, "bad_field"),
+    ({"type": "play", "id": 1, "cards": 7}, "bad_field"),
+    ({"type": "play", "id": 1, "cards": "7C " * 100}, "bad_field"),
+    ({"type": "chat", "text": ""}, "bad_field"),
+    ({"type": "chat", "text": "x" * 301}, "bad_field"),
+    ({"type": "chat", "text": "bell\x07"}, "bad_field"),
+    ({"type": "ping", "nonce": 2**32}, "bad_field"),
+])
+def test_bad_client_messages(obj, code):
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(CLIENT).feed(packed(obj))
+    assert caught.value.code == code
+
+
+def hello(**changes):
+    msg = dict(SAMPLES[CLIENT][0])
+    msg.update(changes)
+    return msg
+
+
+@pytest.mark.parametrize("changes, code", [
+    ({"name": ""}, "bad_field"),
+    ({"name": " padded "}, "bad_field"),
+    ({"name": "x" * 33}, "bad_field"),
+    ({"name": "new\nline"}, "bad_field"),
+    ({"language": "Italian!"}, "bad_field"),
+    ({"token": "not-a-token"}, "bad_field"),
+    ({"token": TOKEN.upper()}, "bad_field"),
+    ({"pin": 1234}, "bad_field"),
+    ({"spectate": 1}, "bad_field"),
+    ({"version": PROTOCOL_VERSION + 1}, "bad_version"),
+    ({"version": "1"}, "bad_version"),
+    ({"version": 0}, "bad_version"),
+])
+def test_bad_hello(changes, code):
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(CLIENT).feed(packed(hello(**changes)))
+    assert caught.value.code == code
+    if code == "bad_version":
+        assert caught.value.params["want"] == PROTOCOL_VERSION
+
+
+def test_missing_version_is_a_version_error():
+    msg = hello()
+    del msg["version"]
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(CLIENT).feed(packed(msg))
+    assert caught.value.code == "bad_version"
+
+
+@pytest.mark.parametrize("obj", [
+    {"type": "state", "seq": -1, "view": {}},
+    {"type": "state", "seq": 1, "view": [1]},
+    {"type": "event", "seq": 1, "event": {"seat": 1}},
+    {"type": "welcome", "version": 1, "seat": 9, "token": None, "table": INFO},
+    {"type": "welcome", "version": 1, "seat": 0, "token": None, "table": {**INFO, "x": 1}},
+    {"type": "table", "table": {**INFO, "seats": "4"}},
+    {"type": "bye", "code": "Not A Code", "params": {}},
+])
+def test_bad_host_messages(obj):
+    with pytest.raises(ProtocolError):
+        Decoder(HOST).feed(packed(obj))
+
+
+def test_encoding_an_invalid_message_is_our_bug():
+    with pytest.raises(LocalProtocolError) as caught:
+        encode({"type": "pass", "id": "x"}, CLIENT)
+    assert caught.value.code == "bad_field"
+    with pytest.raises(LocalProtocolError):
+        encode({"type": "welcome"}, CLIENT)
+    with pytest.raises(LocalProtocolError) as caught:
+        encode({"type": "state", "seq": 1, "view": {"blob": "x" * 300_000}}, HOST)
+    assert caught.value.code == "frame_too_large"
+
+
+def test_valid_frames_after_bad_ones_are_not_read():
+    decoder = Decoder(CLIENT)
+    with pytest.raises(ProtocolError):
+        decoder.feed(packed({"type": "nope"}) + encode(SAMPLES[CLIENT][3], CLIENT))
+    with pytest.raises(ProtocolError):
+        decoder.feed(b"")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_bytes_raise_only_protocol_errors(data):
+    decoder = Decoder(CLIENT)
+    try:
+        for msg in decoder.feed(data):
+            assert msg["type"] in SCHEMAS[CLIENT]
+    except ProtocolError:
+        pass
+
+
+json_like = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats()
+    | st.text(max_size=20) | st.binary(max_size=10),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(SCHEMAS[CLIENT])), st.dictionaries(
+    st.sampled_from(["id", "cards", "text", "nonce", "name", "version", "token", "seat"]),
+    json_like, max_size=4))
+def test_random_fields_are_validated_or_refused(kind, fields):
+    decoder = Decoder(CLIENT)
+    try:
+        (msg,) = decoder.feed(packed({"type": kind, **fields}))
+    except ProtocolError:
+        return
+    # Accepted: then it really fits the schema.
+    assert set(msg) == {"type", *SCHEMAS[CLIENT][kind]}
+    for key, check in SCHEMAS[CLIENT][kind].items():
+        assert check(msg[key])
