@@ -1,0 +1,437 @@
+"""The full-screen client: lobby → (set-up) → table, in one prompt_toolkit Application.
+
+Entry points ``run_play``, ``run_join`` and ``run_lobby`` are named in
+``cli/main.py``. The network is reached through ``president.cli.netbridge``;
+tests inject their own connections, input and output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.layout import DynamicContainer, Layout
+from prompt_toolkit.layout.containers import Container
+
+from president.cli import settings as settings_store
+from president.cli.keys import make_bindings
+from president.cli.layout import STYLE, HelpState, table_container
+from president.cli.lobby import LobbyModel, SettingsModel, lobby_container
+from president.cli.model import LineEdit, TableModel
+from president.cli.setup_screen import SetupModel, TableSetup, setup_container
+from president.cli.ui_text import load_texts
+
+Connect = Callable[..., Awaitable[Any]]
+
+
+class Forwarder:
+    """The connection's listener: keeps the model's table info fresh, then forwards."""
+
+    def __init__(self, model: TableModel, connection: Any) -> None:
+        self.model, self.connection = model, connection
+
+    def _sync(self) -> None:
+        info = getattr(self.connection, "info", None)
+        if info:
+            self.model.info = dict(info)
+        self.model.own_seat = getattr(self.connection, "seat", None)
+
+    def view_changed(self, view: dict[str, Any]) -> None:
+        self._sync()
+        self.model.view_changed(view)
+
+    def event(self, event: dict[str, Any]) -> None:
+        self._sync()
+        self.model.event(event)
+
+    def status_changed(self, status: str, detail: str | None = None) -> None:
+        self._sync()
+        self.model.status_changed(status, detail)
+
+
+class PresidentUI:
+    def __init__(
+        self,
+        settings: settings_store.Settings,
+        language: str,
+        *,
+        input: Any = None,
+        output: Any = None,
+        bridge: Any = None,
+        save_settings: Callable[[settings_store.Settings], Any] | None = settings_store.save,
+    ) -> None:
+        self.settings = settings
+        self.language = language
+        self.tr, self.text = load_texts(language)
+        self.bridge = bridge
+        self.save_settings = save_settings
+        self.screen = "lobby"
+        self.editor: LineEdit | None = None
+        self.table: TableModel | None = None
+        self.connection: Any = None
+        self.hosted: Any = None          # an in-process host we started
+        self.browser: Any = None
+        self.help_state = HelpState()
+        self.lobby = LobbyModel(self.tr)
+        self.settings_model = SettingsModel(self.tr, settings)
+        self.setup = SetupModel(self.tr, self.text, settings.name)
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.exit_code = 0
+        self._containers: dict[str, Container] = {}
+        self.app: Application[int] = Application(
+            layout=Layout(DynamicContainer(self.container)),
+            key_bindings=make_bindings(self),
+            style=STYLE,
+            full_screen=True,
+            mouse_support=True,
+            input=input,
+            output=output,
+            refresh_interval=1.0,
+        )
+        self.app.ttimeoutlen = 0.05
+
+    # ---------------------------------------------------------------- screens
+
+    def container(self) -> Container:
+        screen = "lobby" if self.screen == "settings" else self.screen
+        if screen not in self._containers:
+            self._containers[screen] = self._build(screen)
+        return self._containers[screen]
+
+    def _build(self, screen: str) -> Container:
+        if screen == "table":
+            assert self.table is not None
+            return table_container(self.table, self.help_state, self.click_card,
+                                   lambda: self.editor)
+        if screen == "setup":
+            return setup_container(self.setup, lambda: self.editor)
+        return lobby_container(self.lobby, lambda: self.settings_model, lambda: self.editor,
+                               lambda: self.screen == "settings")
+
+    def show(self, screen: str) -> None:
+        self.screen = screen
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self.app.invalidate()
+
+    def set_language(self, language: str) -> None:
+        """Switch every screen's words to ``language``."""
+        self.language = language
+        self.tr, self.text = load_texts(language)
+        self.lobby.tr = self.settings_model.tr = self.tr
+        self.setup.tr, self.setup.text = self.tr, self.text
+        if self.table is not None:
+            self.table.tr, self.table.text = self.tr, self.text
+        self._containers.clear()
+        self.invalidate()
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            error = task.exception()
+            message = self.tr.gettext("Error: {detail}").format(detail=describe(error))
+            if self.screen == "table" and self.table is not None:
+                self.table.message = message
+            elif self.screen == "setup":
+                self.setup.message = message
+            else:
+                self.lobby.message = message
+            self.invalidate()
+
+    def quit(self) -> None:
+        if self.app.is_running:
+            self.app.exit(result=self.exit_code)
+
+    # ---------------------------------------------------------------- text fields
+
+    def edit(self, editor: LineEdit) -> None:
+        self.editor = editor
+        self.invalidate()
+
+    def finish_editing(self, accept: bool) -> None:
+        editor, self.editor = self.editor, None
+        if editor is not None and accept:
+            editor.on_done(editor.text)
+        self.invalidate()
+
+    # ---------------------------------------------------------------- table
+
+    async def sit_down(self, connection: Any) -> None:
+        """Show the table and let ``connection`` feed it."""
+        self.table = TableModel(self.tr, self.text)
+        self.table.info = dict(getattr(connection, "info", None) or {})
+        self.table.listeners.append(self.invalidate)
+        self.connection = connection
+        self._containers.pop("table", None)
+        self.show("table")
+        await connection.start(Forwarder(self.table, connection))
+
+    def send(self, action: dict[str, Any] | None) -> None:
+        if action is None or self.connection is None or self.table is None:
+            self.invalidate()
+            return
+        self.table.selected.clear()
+        self.spawn(self._send(action))
+
+    async def _send(self, action: dict[str, Any]) -> None:
+        assert self.table is not None
+        self.table.busy = True
+        try:
+            reply = await self.connection.send_action(action)
+        finally:
+            self.table.busy = False
+        if not reply.get("accepted", False):
+            self.table.refused(str(reply.get("reason", "refused")))
+        self.invalidate()
+
+    def click_card(self, index: int) -> None:
+        if self.table is not None and self.editor is None and not self.table.help_open:
+            self.table.toggle(index)
+
+    def start_decree(self) -> None:
+        table = self.table
+        if table is None or not table.may_decree():
+            return
+        self.edit(LineEdit(self.tr.gettext("Decree (Enter sends, Esc cancels):"), "",
+                           lambda text: self.send(table.decree_action(text))))
+
+    # ---------------------------------------------------------------- lobby
+
+    def start_browsing(self) -> None:
+        if self.bridge is None or self.browser is not None:
+            return
+        try:
+            self.browser = self.bridge.browser(self._tables_changed)
+        except Exception:  # noqa: BLE001 - no discovery here: join by address still works
+            self.lobby.discovery_ok = False
+            return
+        self.spawn(self._browse())
+
+    async def _browse(self) -> None:
+        try:
+            await self.browser.start()
+        except Exception:  # noqa: BLE001 - multicast unavailable
+            self.lobby.discovery_ok = False
+            self.invalidate()
+
+    def _tables_changed(self, *args: Any) -> None:
+        if self.browser is not None:
+            self.lobby.set_tables(self.browser.tables)
+        self.invalidate()
+
+    def lobby_choose(self) -> None:
+        entry = self.lobby.entry()
+        if entry is None:
+            return
+        kind, key = entry
+        tr = self.tr
+        if kind == "table":
+            info = self.lobby.tables[key]
+            if info.pin_required:
+                self.edit(LineEdit(tr.gettext("PIN:"), "", lambda pin: self.join_found(info, pin),
+                                   secret=True, max_length=12))
+            else:
+                self.join_found(info, None)
+        elif kind == "join":
+            self.edit(LineEdit(tr.gettext("Address (host:port):"), "", self.join_typed,
+                               max_length=80))
+        elif kind == "host":
+            self.setup = SetupModel(self.tr, self.text, self.settings.name)
+            self._containers.pop("setup", None)
+            self.show("setup")
+        elif kind == "bots":
+            self.spawn(self.play_bots(3, "classic", None))
+        elif kind == "settings":
+            self.show("settings")
+        elif kind == "quit":
+            self.quit()
+
+    def join_found(self, info: Any, pin: str | None) -> None:
+        self.spawn(self.join_address(f"{info.addresses[0]}:{info.port}", pin))
+
+    def join_typed(self, text: str) -> None:
+        try:
+            self.bridge.parse_address(text.strip())
+        except Exception:  # noqa: BLE001 - any parse error is shown the same way
+            self.lobby.message = self.tr.gettext("Not an address: {text}").format(text=text)
+            return
+        self.edit(LineEdit(self.tr.gettext("PIN (empty: none):"), "",
+                           lambda pin: self.spawn(self.join_address(text.strip(), pin or None)),
+                           secret=True, max_length=12))
+
+    async def join_address(self, address: str, pin: str | None, spectate: bool = False) -> None:
+        connection = self.bridge.connect(address, self.settings.name, self.language, pin,
+                                         spectate=spectate)
+        await self.sit_down(connection)
+
+    async def play_bots(self, bots: int, preset: str, rules: Any, seed: int | None = None
+                        ) -> None:
+        handle, connection = await self.bridge.local_table(
+            self.settings.name, self.language, bots=bots, preset=preset, rules=rules, seed=seed)
+        self.hosted = handle
+        await self.sit_down(connection)
+
+    # ---------------------------------------------------------------- settings
+
+    def settings_change(self, step: int) -> None:
+        if self.settings_model.row == "language":
+            self.set_language(self.settings_model.cycle_language(step))
+            self._save()
+
+    def settings_enter(self) -> None:
+        row = self.settings_model.row
+        if row == "name":
+            self.edit(LineEdit(self.tr.gettext("Your name:"), self.settings.name,
+                               self._set_name, max_length=settings_store.NAME_MAX))
+        elif row == "language":
+            self.settings_change(1)
+        else:
+            self.show("lobby")
+
+    def _set_name(self, name: str) -> None:
+        if name.strip():
+            self.settings.name = name.strip()
+            self._save()
+
+    def _save(self) -> None:
+        if self.save_settings is not None:
+            try:
+                self.save_settings(self.settings)
+            except OSError as error:
+                self.lobby.message = self.tr.gettext("Could not save the settings: {detail}"
+                                                     ).format(detail=error.strerror)
+
+    # ---------------------------------------------------------------- host set-up
+
+    def setup_enter(self) -> None:
+        if self.setup.row == "start":
+            self.spawn(self.host_table(self.setup.result()))
+            return
+        editor = self.setup.editor()
+        if editor is not None:
+            self.edit(editor)
+        else:
+            self.setup.change(1)
+
+    async def host_table(self, setup: TableSetup) -> None:
+        handle, connection = await self.bridge.host_table(setup, self.settings.name,
+                                                          self.language)
+        self.hosted = handle
+        await self.sit_down(connection)
+
+    # ---------------------------------------------------------------- running
+
+    async def run(self, start: Awaitable[Any] | None = None) -> int:
+        if start is not None:
+            self.spawn(start)
+        elif self.screen == "lobby":
+            self.start_browsing()
+        try:
+            result = await self.app.run_async()
+        finally:
+            await self.shutdown()
+        return int(result or 0)
+
+    async def shutdown(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.connection is not None:
+            await _quietly(self.connection.close())
+        if self.browser is not None:
+            await _quietly(self.browser.stop())
+        if self.hosted is not None:
+            await _quietly(self.hosted.stop())
+
+
+async def _quietly(awaitable: Awaitable[Any]) -> None:
+    try:
+        await asyncio.wait_for(awaitable, 5)
+    except Exception:  # noqa: BLE001 - leaving anyway
+        pass
+
+
+def describe(error: BaseException) -> str:
+    code = getattr(error, "code", None)
+    if code:
+        return str(code)
+    return type(error).__name__ + (f": {error}" if str(error) else "")
+
+
+# -------------------------------------------------------------------- entry points
+
+
+def _prepare(args: Any) -> tuple[settings_store.Settings, str]:
+    saved = settings_store.load()
+    settings = settings_store.Settings(saved.name, saved.language)
+    if getattr(args, "name", None):
+        settings.name = args.name
+    if not settings.name:
+        settings.name = settings_store.default_name()
+    return settings, choose_language(getattr(args, "lang", None), saved.language)
+
+
+def choose_language(cli_lang: str | None, saved: str | None) -> str:
+    try:
+        from president.cli.i18n import choose_language as chooser
+    except ImportError:
+        chooser = None
+    if chooser is not None:
+        return str(chooser(cli_lang, saved, dict(os.environ)))
+    for candidate in (cli_lang, saved, os.environ.get("LANG", "")[:2]):
+        if candidate in settings_store.LANGUAGES:
+            return candidate
+    return "en"
+
+
+def _run(ui: PresidentUI, start: Awaitable[Any] | None) -> int:
+    return asyncio.run(ui.run(start))
+
+
+def _bridge() -> Any:
+    from president.cli import netbridge
+
+    return netbridge
+
+
+def run_play(args: Any) -> int:
+    if getattr(args, "plain", False):
+        from president.net import plain
+
+        return int(plain.run_play(args) or 0)
+    settings, language = _prepare(args)
+    rules = None
+    if getattr(args, "rules", None):
+        from president.rules import load_rules_file
+
+        args.preset, rules = load_rules_file(args.rules)
+    ui = PresidentUI(settings, language, bridge=_bridge(), save_settings=None)
+    return _run(ui, ui.play_bots(args.bots, args.preset, rules, args.seed))
+
+
+def run_join(args: Any) -> int:
+    settings, language = _prepare(args)
+    ui = PresidentUI(settings, language, bridge=_bridge(), save_settings=None)
+    if not args.address:
+        ui.edit(LineEdit(ui.tr.gettext("Address (host:port):"), "", ui.join_typed,
+                         max_length=80))
+        return _run(ui, None)
+    return _run(ui, ui.join_address(args.address, args.pin, spectate=args.spectate))
+
+
+def run_lobby(args: Any) -> int:
+    settings, language = _prepare(args)
+    if not sys.stdin.isatty():
+        print("president: the lobby needs a terminal", file=sys.stderr)
+        return 2
+    ui = PresidentUI(settings, language, bridge=_bridge())
+    return _run(ui, None)

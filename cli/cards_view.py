@@ -1,0 +1,84 @@
+"""Cards as styled text: rank letters in the player's language and suit symbols.
+
+Red suits are coloured, and every card stays readable without colour: the
+suit symbol tells the suit, and selection is marked on its own line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from president.cards import Card, Suit, parse_cards
+
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+SLOT = 5  # characters per card in the hand
+
+Fragment = tuple[Any, ...]
+
+
+def card_label(card: Card, text: Any) -> str:
+    if card.suit is None:
+        return text.rank("JK") if hasattr(text, "rank") else "JK"
+    return text.rank(card.rank.symbol) + SUIT_SYMBOLS[card.suit]
+
+
+def card_style(card: Card) -> str:
+    if card.suit is None:
+        return "class:card.joker"
+    if card.suit in (Suit.HEARTS, Suit.DIAMONDS):
+        return "class:card.red"
+    return "class:card.black"
+
+
+def cards_fragments(cards: Iterable[Card] | str, text: Any) -> list[Fragment]:
+    """A short row of cards (the pile, a tax transfer)."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    out: list[Fragment] = []
+    for i, card in enumerate(cards):
+        if i:
+            out.append(("", " "))
+        out.append((card_style(card), card_label(card, text)))
+    return out
+
+
+def hand_fragments(
+    cards: list[Card], selected: set[int], cursor: int, width: int, text: Any,
+    on_click: Callable[[int], None] | None = None, show_cursor: bool = True,
+) -> list[Fragment]:
+    """The hand in rows that fit ``width``: a row of cards, then a row of markers
+    (``▲`` selected, ``^`` the cursor, ``▲`` wins when both)."""
+    per_row = max(1, width // SLOT)
+    out: list[Fragment] = []
+    for start in range(0, len(cards), per_row):
+        row = range(start, min(len(cards), start + per_row))
+        for i in row:
+            card = cards[i]
+            label = card_label(card, text)
+            style = card_style(card)
+            if i in selected:
+                style += " class:card.selected"
+            if show_cursor and i == cursor:
+                style += " class:card.cursor"
+            cell = f"[{label}]" if i in selected else f" {label} "
+            fragment: Fragment = (style, cell.ljust(SLOT))
+            if on_click is not None:
+                fragment = (style, cell.ljust(SLOT), _click_handler(on_click, i))
+            out.append(fragment)
+        out.append(("", "\n"))
+        for i in row:
+            mark = "▲" if i in selected else ("^" if show_cursor and i == cursor else " ")
+            out.append(("class:card.marker", f"  {mark}".ljust(SLOT)))
+        out.append(("", "\n"))
+    return out
+
+
+def _click_handler(on_click: Callable[[int], None], index: int) -> Callable[[Any], None]:
+    from prompt_toolkit.mouse_events import MouseEventType
+
+    def handler(event: Any) -> None:
+        if event.event_type == MouseEventType.MOUSE_UP:
+            on_click(index)
+
+    return handler

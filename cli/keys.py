@@ -1,0 +1,204 @@
+"""The one key-binding factory: every screen's keys, switched by filters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
+
+from president.cli.model import RANK_KEYS
+
+
+def make_bindings(ui: Any) -> KeyBindings:
+    """``ui`` is the ``PresidentUI`` controller (screen, models, editor, actions)."""
+    kb = KeyBindings()
+    editing = Condition(lambda: ui.editor is not None)
+    help_open = Condition(lambda: ui.screen == "table" and ui.table is not None
+                          and ui.table.help_open)
+
+    def screen(name: str) -> Condition:
+        return Condition(lambda: ui.screen == name) & ~editing
+
+    table = screen("table") & ~help_open
+    lobby, settings, setup = screen("lobby"), screen("settings"), screen("setup")
+
+    @kb.add("c-q")
+    @kb.add("c-c")
+    def _quit(event: Any) -> None:
+        ui.quit()
+
+    # ---------------------------------------------------------------- text fields
+
+    @kb.add(Keys.Any, filter=editing)
+    def _type(event: Any) -> None:
+        key = event.key_sequence[0].key
+        if not isinstance(key, Keys):
+            ui.editor.insert(event.data)
+
+    @kb.add("backspace", filter=editing)
+    def _backspace(event: Any) -> None:
+        ui.editor.backspace()
+
+    @kb.add("enter", filter=editing)
+    def _done(event: Any) -> None:
+        ui.finish_editing(accept=True)
+
+    @kb.add("escape", filter=editing)
+    def _cancel(event: Any) -> None:
+        ui.finish_editing(accept=False)
+
+    # ---------------------------------------------------------------- table
+
+    @kb.add("left", filter=table)
+    def _left(event: Any) -> None:
+        ui.table.move(-1)
+
+    @kb.add("right", filter=table)
+    def _right(event: Any) -> None:
+        ui.table.move(1)
+
+    @kb.add("space", filter=table)
+    @kb.add("up", filter=table)
+    def _toggle(event: Any) -> None:
+        ui.table.toggle()
+
+    @kb.add("c", filter=table)
+    @kb.add("escape", filter=table)
+    @kb.add("down", filter=table)
+    def _clear(event: Any) -> None:
+        ui.table.clear_selection()
+
+    for key, symbol in RANK_KEYS.items():
+        keys = {key, key.upper()}
+        for each in keys:
+            @kb.add(each, filter=table)
+            def _rank(event: Any, symbol: str = symbol) -> None:
+                ui.table.select_rank(symbol)
+
+    @kb.add("l", filter=table)
+    @kb.add("L", filter=table)
+    def _lowest(event: Any) -> None:
+        if ui.table.select_lowest():
+            ui.send(ui.table.confirm_action())
+
+    @kb.add("enter", filter=table)
+    def _confirm(event: Any) -> None:
+        ui.send(ui.table.confirm_action())
+
+    @kb.add("p", filter=table)
+    @kb.add("P", filter=table)
+    def _pass(event: Any) -> None:
+        ui.send(ui.table.pass_action())
+
+    @kb.add("r", filter=table)
+    def _ready(event: Any) -> None:
+        ui.send(ui.table.ready_action())
+
+    @kb.add("d", filter=table)
+    def _decree(event: Any) -> None:
+        ui.start_decree()
+
+    @kb.add("?", filter=table)
+    @kb.add("f1", filter=table)
+    def _help(event: Any) -> None:
+        ui.table.help_open = True
+        ui.help_state.scroll = 0
+
+    @kb.add("escape", filter=help_open)
+    @kb.add("?", filter=help_open)
+    @kb.add("q", filter=help_open)
+    @kb.add("enter", filter=help_open)
+    def _help_close(event: Any) -> None:
+        ui.table.help_open = False
+
+    @kb.add("up", filter=help_open)
+    def _help_up(event: Any) -> None:
+        ui.help_state.scroll = max(0, ui.help_state.scroll - 1)
+
+    @kb.add("down", filter=help_open)
+    def _help_down(event: Any) -> None:
+        ui.help_state.scroll += 1
+
+    @kb.add("pageup", filter=help_open)
+    def _help_page_up(event: Any) -> None:
+        ui.help_state.scroll = max(0, ui.help_state.scroll - 10)
+
+    @kb.add("pagedown", filter=help_open)
+    @kb.add("space", filter=help_open)
+    def _help_page_down(event: Any) -> None:
+        ui.help_state.scroll += 10
+
+    # ---------------------------------------------------------------- lobby
+
+    @kb.add("up", filter=lobby)
+    def _lobby_up(event: Any) -> None:
+        ui.lobby.move(-1)
+
+    @kb.add("down", filter=lobby)
+    def _lobby_down(event: Any) -> None:
+        ui.lobby.move(1)
+
+    @kb.add("enter", filter=lobby)
+    def _lobby_enter(event: Any) -> None:
+        ui.lobby_choose()
+
+    @kb.add("escape", filter=lobby)
+    def _lobby_escape(event: Any) -> None:
+        ui.lobby.message = None
+
+    # ---------------------------------------------------------------- settings
+
+    @kb.add("up", filter=settings)
+    def _settings_up(event: Any) -> None:
+        ui.settings_model.move(-1)
+
+    @kb.add("down", filter=settings)
+    def _settings_down(event: Any) -> None:
+        ui.settings_model.move(1)
+
+    @kb.add("left", filter=settings)
+    def _settings_left(event: Any) -> None:
+        ui.settings_change(-1)
+
+    @kb.add("right", filter=settings)
+    def _settings_right(event: Any) -> None:
+        ui.settings_change(1)
+
+    @kb.add("enter", filter=settings)
+    def _settings_enter(event: Any) -> None:
+        ui.settings_enter()
+
+    @kb.add("escape", filter=settings)
+    def _settings_back(event: Any) -> None:
+        ui.show("lobby")
+
+    # ---------------------------------------------------------------- host set-up
+
+    @kb.add("up", filter=setup)
+    def _setup_up(event: Any) -> None:
+        ui.setup.move(-1)
+
+    @kb.add("down", filter=setup)
+    def _setup_down(event: Any) -> None:
+        ui.setup.move(1)
+
+    @kb.add("left", filter=setup)
+    def _setup_left(event: Any) -> None:
+        ui.setup.change(-1)
+
+    @kb.add("right", filter=setup)
+    @kb.add("space", filter=setup)
+    def _setup_right(event: Any) -> None:
+        ui.setup.change(1)
+
+    @kb.add("enter", filter=setup)
+    def _setup_enter(event: Any) -> None:
+        ui.setup_enter()
+
+    @kb.add("escape", filter=setup)
+    def _setup_back(event: Any) -> None:
+        ui.show("lobby")
+
+    return kb

@@ -1,0 +1,360 @@
+"""The table screen: reads the ``TableModel`` on every render, never stores state.
+
+80x24 holds eight players: one line per seat, the trick, the log (what is left),
+the hand (two lines a row) and two lines of messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.styles import Style
+
+from president.cli.cards_view import SLOT, cards_fragments, hand_fragments
+from president.cli.model import LineEdit, TableModel
+from president.roles import roles_for_places
+from president.rules import ALLOWED
+
+STYLE = Style.from_dict({
+    "title": "reverse bold",
+    "card.red": "fg:ansired bold",
+    "card.black": "bold",
+    "card.joker": "fg:ansimagenta bold",
+    "card.selected": "bg:ansiyellow",
+    "card.cursor": "underline",
+    "card.marker": "fg:ansiyellow bold",
+    "turn": "fg:ansigreen bold",
+    "me": "bold",
+    "dim": "fg:ansibrightblack",
+    "warning": "fg:ansired bold",
+    "message": "fg:ansiyellow",
+    "keys": "reverse",
+    "help": "bg:ansiblack fg:ansiwhite",
+    "menu.selected": "reverse",
+    "revolution": "fg:ansimagenta bold",
+})
+
+Fragments = list[tuple[Any, ...]]
+
+
+def columns() -> int:
+    try:
+        return get_app().output.get_size().columns
+    except Exception:  # noqa: BLE001 - no running app (unit tests of fragments)
+        return 80
+
+
+def role_title(model: TableModel, role: str | None) -> str:
+    if not role:
+        return ""
+    return model.text.role_title(role, model.rules.title_set)
+
+
+def title_fragments(model: TableModel) -> Fragments:
+    tr, view = model.tr, model.view
+    name = model.info.get("name") or tr.gettext("Table")
+    parts = [name]
+    if view:
+        parts.append(tr.gettext("hand {number}").format(number=view["hand_number"]))
+        parts.append(phase_name(model, view["phase"]))
+    out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
+    if view and view["reversed"]:
+        out.append(("class:revolution", " " + tr.gettext("REVOLUTION: order reversed") + " "))
+    if model.status != "connected":
+        out.append(("class:warning", " " + status_text(model) + " "))
+    return out
+
+
+def status_text(model: TableModel) -> str:
+    tr = model.tr
+    if model.status == "lost":
+        return tr.gettext("Connection lost: reconnecting…")
+    if model.status == "connecting":
+        return tr.gettext("Connecting…")
+    if model.status == "closed":
+        return tr.gettext("Disconnected")
+    if model.status == "refused":
+        return tr.gettext("Refused by the table: {reason}").format(
+            reason=model.status_detail or "")
+    return model.status
+
+
+def phase_name(model: TableModel, phase: str) -> str:
+    tr = model.tr
+    return {
+        "tax": tr.gettext("tax"), "play": tr.gettext("play"),
+        "hand_over": tr.gettext("hand over"), "session_over": tr.gettext("session over"),
+    }.get(phase, phase)
+
+
+def players_fragments(model: TableModel) -> Fragments:
+    view, tr = model.view, model.tr
+    if not view:
+        return [("class:dim", tr.gettext("Waiting for the table…"))]
+    out: Fragments = []
+    seat = view["seat"]
+    count = len(view["players"])
+    order = view["order"] or list(range(count))
+    start = order.index(seat) if seat in order else 0
+    width = columns()
+    for k in range(count):
+        s = order[(start + k) % count]
+        turn = view["turn"] == s and view["phase"] == "play"
+        owes = view["phase"] == "tax" and s in view["tax_pending"]
+        mark = "▶" if turn or owes else " "
+        name = view["players"][s] + (" " + tr.gettext("(you)") if s == seat else "")
+        role = role_title(model, (view["roles"] or [None] * count)[s])
+        cards = view["counts"][s]
+        held = tr.ngettext("{n} card", "{n} cards", cards).format(n=cards)
+        score = tr.gettext("score {score}").format(score=view["scores"][s])
+        state = seat_state(model, s)
+        style = "class:turn" if turn or owes else ("class:me" if s == seat else "")
+        line = f"{mark} {name[:18]:<18} {role[:16]:<16} {held:>9} {score:>9}  {state}"
+        out.append((style, line[: width - 1] + "\n"))
+    return out
+
+
+def seat_state(model: TableModel, s: int) -> str:
+    view, tr = model.view or {}, model.tr
+    if s in view.get("finished", []):
+        place = view["finished"].index(s) + 1
+        return tr.gettext("out #{place}").format(place=place)
+    if view.get("phase") == "play":
+        if view["turn"] == s:
+            left = model.turn_seconds_left()
+            if left is not None:
+                return tr.gettext("to play ({seconds}s)").format(seconds=left)
+            return tr.gettext("to play")
+        if s in view.get("passed", []):
+            return tr.gettext("passed")
+    if view.get("phase") == "tax" and s in view.get("tax_pending", []):
+        return tr.gettext("choosing tax cards")
+    if view.get("phase") == "hand_over" and s in view.get("ready", []):
+        return tr.gettext("ready")
+    return ""
+
+
+def trick_fragments(model: TableModel) -> Fragments:
+    view, tr = model.view, model.tr
+    if not view:
+        return []
+    out: Fragments = [("bold", tr.gettext("Pile:") + " ")]
+    pile = view["pile"]
+    if not pile:
+        out.append(("class:dim", tr.gettext("empty")))
+    for i, (s, cards) in enumerate(pile[-4:]):
+        if i:
+            out.append(("class:dim", "  →  "))
+        out.append(("", view["players"][s] + " "))
+        out.extend(cards_fragments(cards, model.text))
+    if view.get("decree"):
+        out.append(("", "\n"))
+        out.append(("bold", tr.gettext("Decree:") + " "))
+        out.append(("", view["decree"]))
+    return out
+
+
+def log_fragments(model: TableModel) -> Fragments:
+    if model.view and model.phase in ("hand_over", "session_over") and (
+        model.hand_summary or model.session_summary
+    ):
+        return summary_fragments(model)
+    return [("", "\n".join(model.log))]
+
+
+def log_cursor(model: TableModel) -> Point:
+    if model.view and model.phase in ("hand_over", "session_over") and (
+        model.hand_summary or model.session_summary
+    ):
+        return Point(0, 0)
+    return Point(0, max(0, len(model.log) - 1))
+
+
+def summary_fragments(model: TableModel) -> Fragments:
+    """End of a hand: finishing order, new roles, scores and the tax to come;
+    at the end of the session, the standings."""
+    view, tr = model.view or {}, model.tr
+    players = view.get("players", [])
+    out: Fragments = []
+    final = model.session_summary
+    if final:
+        out.append(("bold", tr.gettext("The session is over. Standings:") + "\n"))
+        scores = final.get("scores", view.get("scores", []))
+        ranking = sorted(range(len(players)), key=lambda s: -scores[s])
+        for place, s in enumerate(ranking, 1):
+            star = " ★" if s in final.get("winners", []) else ""
+            line = tr.gettext("{place}. {name}: {score} points").format(
+                place=place, name=players[s], score=scores[s])
+            out.append(("", line + star + "\n"))
+        out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
+        return out
+    summary = model.hand_summary or {}
+    order = summary.get("order", view.get("finished", []))
+    roles = summary.get("roles") or view.get("roles") or []
+    scores = summary.get("scores", view.get("scores", []))
+    out.append(("bold", tr.gettext("Hand {number} is over. Finishing order:").format(
+        number=summary.get("hand", view.get("hand_number"))) + "\n"))
+    for place, s in enumerate(order, 1):
+        title = role_title(model, roles[s] if s < len(roles) else None)
+        line = tr.gettext("{place}. {name}: {title}, score {score}").format(
+            place=place, name=players[s], title=title, score=scores[s])
+        out.append(("", line + "\n"))
+    for giver, receiver, amount in coming_tax(model, order):
+        line = tr.ngettext(
+            "Next hand: {giver} gives their best card to {receiver}.",
+            "Next hand: {giver} gives their {n} best cards to {receiver}.", amount,
+        ).format(giver=players[giver], receiver=players[receiver], n=amount)
+        out.append(("class:dim", line + "\n"))
+    return out
+
+
+def coming_tax(model: TableModel, order: list[int]) -> list[tuple[int, int, int]]:
+    """(giver, receiver, cards) for the next hand's tax, as the engine collects it."""
+    out = []
+    for step, amount in enumerate(model.rules.tax_amounts()):
+        if step >= len(order) - 1 - step:
+            break
+        out.append((order[len(order) - 1 - step], order[step], amount))
+    return out
+
+
+def hand_header(model: TableModel) -> Fragments:
+    view, tr = model.view, model.tr
+    if not view:
+        return []
+    if view["phase"] == "tax" and view["tax_owed"]:
+        text = tr.ngettext(
+            "Your hand: choose {n} card to give back, then Enter.",
+            "Your hand: choose {n} cards to give back, then Enter.", view["tax_owed"],
+        ).format(n=view["tax_owed"])
+        return [("class:turn", text)]
+    if model.my_turn:
+        return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
+    return [("bold", tr.gettext("Your hand"))]
+
+
+def hand_area(model: TableModel, on_click: Any) -> Fragments:
+    cards = model.hand_cards()
+    if not cards:
+        return [("class:dim", model.tr.gettext("(no cards)"))]
+    return hand_fragments(cards, model.selected, model.cursor, columns() - 1, model.text,
+                          on_click=on_click)
+
+
+def editor_fragments(editor: LineEdit) -> Fragments:
+    return [("bold", editor.label + " "), ("", editor.shown())]
+
+
+def hand_height(model: TableModel) -> int:
+    count = len(model.hand_cards())
+    per_row = max(1, (columns() - 1) // SLOT)
+    return max(1, 2 * -(-count // per_row))
+
+
+def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
+    if editor is not None:
+        return editor_fragments(editor)
+    if model.message:
+        return [("class:message", model.message)]
+    return []
+
+
+def keys_fragments(model: TableModel) -> Fragments:
+    tr = model.tr
+    phase = model.phase
+    if phase == "hand_over":
+        text = tr.gettext("Enter ready · d decree · ? help · Ctrl-Q quit")
+    elif phase == "tax":
+        text = tr.gettext("←→ move · Space select · Enter give back · ? help · Ctrl-Q quit")
+    else:
+        text = tr.gettext("←→ Space select · 3-9 0 J Q K A 2 ranks · l lowest · p pass · "
+                          "Enter play · ? help")
+    return [("class:keys", text[: columns() - 1])]
+
+
+def help_lines(model: TableModel) -> list[str]:
+    tr = model.tr
+    lines = [
+        tr.gettext("Keys"),
+        tr.gettext("  ← →                      move between your cards"),
+        tr.gettext("  Space                    select or unselect a card"),
+        tr.gettext("  3-9, 0 or 1 (ten), J Q K A 2, X (joker)   select a rank"),
+        tr.gettext("  l                        select the lowest legal set (again: play it)"),
+        tr.gettext("  Enter                    play the selection / give back / ready"),
+        tr.gettext("  p                        pass"),
+        tr.gettext("  c or Esc                 clear the selection"),
+        tr.gettext("  d                        write the President's decree"),
+        tr.gettext("  mouse                    click a card to select it"),
+        tr.gettext("  ?                        this help (↑↓ scroll, Esc close)"),
+        tr.gettext("  Ctrl-Q                   leave the table"),
+        "",
+        tr.gettext("House rules of this table"),
+    ]
+    rules = model.rules
+    text = model.text
+    for field in ALLOWED:
+        value = text.rule_value(field, getattr(rules, field))
+        lines.append(f"  {text.rule_name(field)}: {value}")
+        explanation = text.rule_explanation(field)
+        if explanation:
+            lines.append(f"      {explanation}")
+    view = model.view
+    if view:
+        lines.append("")
+        lines.append(tr.gettext("Role titles at this table"))
+        for role in roles_for_places(len(view["players"])):
+            lines.append("  " + role_title(model, role.value))
+    return lines
+
+
+class HelpState:
+    def __init__(self) -> None:
+        self.scroll = 0
+
+
+def help_fragments(model: TableModel, state: HelpState) -> Fragments:
+    lines = help_lines(model)
+    state.scroll = max(0, min(state.scroll, len(lines) - 3))
+    return [("class:help", "\n".join(lines[state.scroll:]))]
+
+
+def table_container(model: TableModel, help_state: HelpState, on_click: Any,
+                    get_editor: Any) -> FloatContainer:
+    body = HSplit([
+        Window(FormattedTextControl(lambda: title_fragments(model)), height=1),
+        Window(FormattedTextControl(lambda: players_fragments(model)),
+               height=lambda: Dimension.exact(len((model.view or {}).get("players", [])) or 1)),
+        Window(FormattedTextControl(lambda: trick_fragments(model)),
+               height=Dimension(min=1, max=2), wrap_lines=True),
+        Window(height=1, char="─", style="class:dim"),
+        Window(FormattedTextControl(lambda: log_fragments(model),
+                                    get_cursor_position=lambda: log_cursor(model)),
+               wrap_lines=True, height=Dimension(min=2, weight=1)),
+        Window(height=1, char="─", style="class:dim"),
+        Window(FormattedTextControl(lambda: hand_header(model)), height=1),
+        Window(FormattedTextControl(lambda: hand_area(model, on_click)),
+               height=lambda: Dimension.exact(hand_height(model))),
+        Window(FormattedTextControl(lambda: message_fragments(model, get_editor())), height=1),
+        Window(FormattedTextControl(lambda: keys_fragments(model)), height=1),
+    ])
+    help_window = Window(FormattedTextControl(lambda: help_fragments(model, help_state)),
+                         style="class:help", wrap_lines=True)
+    return FloatContainer(
+        content=body,
+        floats=[Float(
+            ConditionalContainer(help_window, filter=Condition(lambda: model.help_open)),
+            top=1, bottom=1, left=2, right=2,
+        )],
+    )

@@ -1,0 +1,148 @@
+"""The lobby: tables found on the LAN (live), host, join by address, settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from president.cli.settings import LANGUAGES, Settings
+
+MENU = ("host", "join", "bots", "settings", "quit")
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands", "pl": "Polski"}
+
+
+class LobbyModel:
+    def __init__(self, tr: Any) -> None:
+        self.tr = tr
+        self.tables: dict[str, Any] = {}
+        self.index = 0
+        self.message: str | None = None
+        self.discovery_ok = True
+
+    def set_tables(self, tables: dict[str, Any]) -> None:
+        current = self.entry()
+        self.tables = dict(tables)
+        entries = self.entries()
+        self.index = entries.index(current) if current in entries else min(
+            self.index, len(entries) - 1)
+
+    def entries(self) -> list[tuple[str, str]]:
+        ordered = sorted(self.tables, key=lambda key: (self.tables[key].name.lower(), key))
+        return [("table", key) for key in ordered] + [(item, "") for item in MENU]
+
+    def entry(self) -> tuple[str, str] | None:
+        entries = self.entries() if hasattr(self, "tables") else []
+        return entries[self.index] if 0 <= self.index < len(entries) else None
+
+    def move(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.entries())
+        self.message = None
+
+    def label(self, entry: tuple[str, str]) -> str:
+        tr = self.tr
+        kind, key = entry
+        if kind == "table":
+            info = self.tables[key]
+            lock = " 🔒" if info.pin_required else ""
+            seats = tr.gettext("{taken}/{total} seats").format(
+                taken=info.seats_taken, total=info.seats_total)
+            return f"{info.name[:28]:<28} {seats:>12}  {info.preset:<11}{lock}"
+        return {
+            "host": tr.gettext("Host a table…"),
+            "join": tr.gettext("Join by address…"),
+            "bots": tr.gettext("Play against bots"),
+            "settings": tr.gettext("Settings…"),
+            "quit": tr.gettext("Quit"),
+        }[kind]
+
+
+class SettingsModel:
+    ROWS = ("name", "language", "back")
+
+    def __init__(self, tr: Any, settings: Settings) -> None:
+        self.tr = tr
+        self.settings = settings
+        self.index = 0
+
+    @property
+    def row(self) -> str:
+        return self.ROWS[self.index]
+
+    def move(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.ROWS)
+
+    def cycle_language(self, step: int) -> str:
+        current = self.settings.language or "en"
+        language = LANGUAGES[(LANGUAGES.index(current) + step) % len(LANGUAGES)]
+        self.settings.language = language
+        return language
+
+
+def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
+                    showing_settings: Any) -> HSplit:
+    tr = model.tr
+
+    def title() -> list[tuple[str, str]]:
+        return [("class:title", " " + tr.gettext("President: the lobby") + " ")]
+
+    def body() -> list[tuple[str, str]]:
+        if showing_settings():
+            return settings_fragments(settings_model())
+        out: list[tuple[str, str]] = []
+        if model.tables:
+            out.append(("bold", tr.gettext("Tables on this network:") + "\n"))
+        else:
+            text = tr.gettext("Looking for tables on this network…") if model.discovery_ok \
+                else tr.gettext("Table discovery is not available here; join by address.")
+            out.append(("class:dim", text + "\n"))
+        entries = model.entries()
+        for i, entry in enumerate(entries):
+            if entry[0] != "table" and (i == 0 or entries[i - 1][0] == "table"):
+                out.append(("", "\n"))
+            style = "class:menu.selected" if i == model.index else ""
+            out.append((style, "  " + model.label(entry) + "\n"))
+        return out
+
+    def cursor() -> Point:
+        if showing_settings():
+            return Point(0, settings_model().index)
+        return Point(0, model.index + 2)
+
+    def footer() -> list[tuple[str, str]]:
+        editor = get_editor()
+        if editor is not None:
+            return [("bold", editor.label + " "), ("", editor.shown())]
+        if model.message:
+            return [("class:warning", model.message)]
+        return []
+
+    def keys() -> list[tuple[str, str]]:
+        return [("class:keys", tr.gettext("↑↓ choose · Enter open · Esc back · Ctrl-Q quit"))]
+
+    return HSplit([
+        Window(FormattedTextControl(title), height=1),
+        Window(FormattedTextControl(body, get_cursor_position=cursor)),
+        Window(FormattedTextControl(footer), height=1),
+        Window(FormattedTextControl(keys), height=1),
+    ])
+
+
+def settings_fragments(model: SettingsModel) -> list[tuple[str, str]]:
+    tr = model.tr
+    settings = model.settings
+    values = {
+        "name": (tr.gettext("Your name"), settings.name),
+        "language": (tr.gettext("Language"),
+                     "◀ " + LANGUAGE_NAMES.get(settings.language or "en", "") + " ▶"),
+        "back": (tr.gettext("Back to the lobby"), ""),
+    }
+    out: list[tuple[str, str]] = []
+    for i, row in enumerate(model.ROWS):
+        label, value = values[row]
+        style = "class:menu.selected" if i == model.index else ""
+        out.append((style, f"  {label:<24} {value}\n"))
+    out.append(("class:dim", "\n" + tr.gettext("Saved for the next time you play.")))
+    return out

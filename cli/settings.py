@@ -1,0 +1,70 @@
+"""The player's remembered settings (name, language) in the user's config directory.
+
+``$PRESIDENT_CONFIG_DIR`` overrides the directory (tests); otherwise
+``$XDG_CONFIG_HOME/president`` or ``~/.config/president``.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_DIR = "PRESIDENT_CONFIG_DIR"
+LANGUAGES = ("en", "it", "nl", "pl")
+NAME_MAX = 20
+
+
+@dataclass
+class Settings:
+    name: str = ""
+    language: str | None = None
+
+
+def config_path(environ: dict[str, str] | None = None) -> Path:
+    env = os.environ if environ is None else environ
+    if env.get(ENV_DIR):
+        return Path(env[ENV_DIR]) / "settings.toml"
+    base = env.get("XDG_CONFIG_HOME") or str(Path(env.get("HOME", "~")).expanduser() / ".config")
+    return Path(base) / "president" / "settings.toml"
+
+
+def default_name() -> str:
+    try:
+        return getpass.getuser()[:NAME_MAX] or "Player"
+    except Exception:  # noqa: BLE001 - no user database entry
+        return "Player"
+
+
+def load(path: Path | None = None) -> Settings:
+    path = path or config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return Settings()
+    name = data.get("name")
+    language = data.get("language")
+    return Settings(
+        name=name[:NAME_MAX] if isinstance(name, str) else "",
+        language=language if language in LANGUAGES else None,
+    )
+
+
+def save(settings: Settings, path: Path | None = None) -> Path:
+    path = path or config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = [f"name = {_quote(settings.name)}"]
+    if settings.language:
+        lines.append(f"language = {_quote(settings.language)}")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
+    return f'"{escaped}"'

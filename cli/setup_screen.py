@@ -1,0 +1,180 @@
+"""The host's set-up screen: table name, preset, seats, bots, PIN and every house rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from president.cli.model import LineEdit
+from president.errors import RulesError
+from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
+
+FIRST_RULES = ("title_set", "session_end", "session_length")
+TABLE_ROWS = ("name", "preset", "players", "bots", "pin")
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    name: str
+    preset: str
+    rules: HouseRules
+    players: int
+    bots: int
+    pin: str | None
+
+
+class SetupModel:
+    def __init__(self, tr: Any, text: Any, player_name: str) -> None:
+        self.tr, self.text = tr, text
+        self.name = tr.gettext("{name}'s table").format(name=player_name or "Party")
+        self.preset = "classic"
+        self.rules = PRESETS["classic"]
+        self.players = 4
+        self.bots = 3
+        self.pin = ""
+        self.index = 0
+        self.message: str | None = None
+        self.rows: list[str] = [*TABLE_ROWS, *FIRST_RULES,
+                                *(f for f in ALLOWED if f not in FIRST_RULES), "start"]
+
+    @property
+    def row(self) -> str:
+        return self.rows[self.index]
+
+    def move(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.rows)
+        self.message = None
+
+    def change(self, step: int) -> None:
+        """Cycle the value of the current row."""
+        row = self.row
+        self.message = None
+        if row == "preset":
+            names = list(PRESETS)
+            self.preset = names[(names.index(self.preset) + step) % len(names)]
+            self.rules = PRESETS[self.preset]
+            self._fit_players()
+        elif row == "players":
+            low, high = self._player_range()
+            span = range(low, high + 1)
+            self.players = span[(span.index(self.players) + step) % len(span)] \
+                if self.players in span else low
+            self.bots = min(self.bots, self.players - 1)
+        elif row == "bots":
+            self.bots = (self.bots + step) % self.players
+        elif row in ALLOWED:
+            values = list(ALLOWED[row])
+            current = getattr(self.rules, row)
+            position = values.index(current) if current in values else 0
+            value = values[(position + step) % len(values)]
+            try:
+                self.rules = replace(self.rules, **{row: value})
+            except RulesError as error:
+                self.message = self.tr.gettext("Not allowed: {detail}").format(
+                    detail=", ".join(f"{k}={v}" for k, v in error.params.items()))
+                return
+            self._fit_players()
+
+    def _player_range(self) -> tuple[int, int]:
+        return max(MIN_PLAYERS, self.rules.min_players), min(MAX_PLAYERS, self.rules.max_players)
+
+    def _fit_players(self) -> None:
+        low, high = self._player_range()
+        self.players = min(max(self.players, low), high)
+        self.bots = min(self.bots, self.players - 1)
+
+    def editor(self) -> LineEdit | None:
+        """A text field for the current row, if it is one."""
+        tr = self.tr
+        if self.row == "name":
+            return LineEdit(tr.gettext("Table name:"), self.name, self._set_name, max_length=40)
+        if self.row == "pin":
+            return LineEdit(tr.gettext("PIN (empty: none):"), self.pin, self._set_pin,
+                            max_length=12)
+        return None
+
+    def _set_name(self, text: str) -> None:
+        self.name = text.strip() or self.name
+
+    def _set_pin(self, text: str) -> None:
+        self.pin = text.strip()
+
+    def result(self) -> TableSetup:
+        return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,
+                          self.pin or None)
+
+    # ---------------------------------------------------------------- rendering
+
+    def label(self, row: str) -> str:
+        tr, text = self.tr, self.text
+        labels = {
+            "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
+            "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
+            "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
+        }
+        return labels.get(row) or text.rule_name(row)
+
+    def value(self, row: str) -> str:
+        if row == "name":
+            return self.name
+        if row == "preset":
+            return self.preset
+        if row == "players":
+            return str(self.players)
+        if row == "bots":
+            return str(self.bots)
+        if row == "pin":
+            return self.pin or self.tr.gettext("none")
+        if row == "start":
+            return ""
+        return self.text.rule_value(row, getattr(self.rules, row))
+
+    def explanation(self) -> str:
+        tr, row = self.tr, self.row
+        own = {
+            "name": tr.gettext("The name other players see in their lobby (Enter to edit)."),
+            "preset": tr.gettext("A named set of house rules; ←→ to choose, then adjust below."),
+            "players": tr.gettext("How many seats the table has, you included."),
+            "bots": tr.gettext("Seats filled by bots; the others wait for players."),
+            "pin": tr.gettext("Players must type this PIN to join (Enter to edit)."),
+            "start": tr.gettext("Press Enter to open the table and sit down."),
+        }
+        return own.get(row) or self.text.rule_explanation(row)
+
+
+def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
+    tr = model.tr
+
+    def rows() -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        for i, row in enumerate(model.rows):
+            style = "class:menu.selected" if i == model.index else ""
+            value = model.value(row)
+            arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin") else value
+            line = f" {model.label(row)[:34]:<34} {arrows}"
+            if row == "start":
+                line = f" ▶▶ {model.label(row)}"
+            out.append((style, line + "\n"))
+        return out
+
+    def footer() -> list[tuple[str, str]]:
+        editor = get_editor()
+        if editor is not None:
+            return [("bold", editor.label + " "), ("", editor.shown())]
+        if model.message:
+            return [("class:warning", model.message)]
+        return [("class:message", model.explanation())]
+
+    return HSplit([
+        Window(FormattedTextControl(lambda: [("class:title", " " + tr.gettext(
+            "Host a table") + " ")]), height=1),
+        Window(FormattedTextControl(rows, get_cursor_position=lambda: Point(0, model.index))),
+        Window(height=1, char="─", style="class:dim"),
+        Window(FormattedTextControl(footer), height=2, wrap_lines=True),
+        Window(FormattedTextControl(lambda: [("class:keys", tr.gettext(
+            "↑↓ choose · ←→ change · Enter edit/open · Esc back"))]), height=1),
+    ])

@@ -1,0 +1,105 @@
+"""Helpers: run the full-screen client on a pipe input and a fixed-size dummy output."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from president.cli.app import PresidentUI
+from president.cli.settings import Settings
+
+TIMEOUT = 10.0
+
+
+class SizedOutput(DummyOutput):
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+def screen_text(ui: PresidentUI) -> str:
+    """The last rendered screen as plain text, one line per row."""
+    screen = ui.app.renderer.last_rendered_screen
+    assert screen is not None, "nothing rendered yet"
+    size = ui.app.output.get_size()
+    lines = []
+    for y in range(size.rows):
+        row = screen.data_buffer[y]
+        lines.append("".join(row[x].char for x in range(size.columns)).rstrip())
+    return "\n".join(lines)
+
+
+class Driver:
+    """Types into a running ``PresidentUI`` and waits for conditions."""
+
+    def __init__(self, ui: PresidentUI, pipe: Any) -> None:
+        self.ui, self.pipe = ui, pipe
+
+    def keys(self, text: str) -> None:
+        self.pipe.send_text(text)
+
+    async def until(self, condition: Callable[[], bool], what: str = "") -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + TIMEOUT
+        while not condition():
+            if loop.time() > deadline:
+                raise AssertionError(f"timed out waiting for {what}\n{self.safe_screen()}")
+            await asyncio.sleep(0.01)
+
+    async def rendered(self) -> str:
+        """Render now and return the screen text."""
+        self.ui.app.invalidate()
+        await asyncio.sleep(0.05)
+        self.ui.app._redraw()
+        return screen_text(self.ui)
+
+    async def screen_shows(self, text: str) -> str:
+        await self.until(lambda: text in self.safe_screen(), repr(text))
+        return self.safe_screen()
+
+    def safe_screen(self) -> str:
+        try:
+            self.ui.app._redraw()
+            return screen_text(self.ui)
+        except AssertionError:
+            return ""
+
+
+@pytest.fixture
+def run_ui(tmp_path: Any) -> Callable[..., Any]:
+    """``run_ui(scenario, bridge=..., columns=.., rows=..)`` runs ``scenario(driver)``
+    inside a live application and returns the UI."""
+
+    def run(scenario: Callable[[Driver], Any], bridge: Any = None, columns: int = 80,
+            rows: int = 24, language: str = "en", start: Any = None,
+            settings: Settings | None = None) -> PresidentUI:
+        async def main() -> PresidentUI:
+            with create_pipe_input() as pipe:
+                ui = PresidentUI(settings or Settings(name="Tester"), language, input=pipe,
+                                 output=SizedOutput(columns, rows), bridge=bridge,
+                                 save_settings=None)
+                driver = Driver(ui, pipe)
+
+                async def script() -> None:
+                    try:
+                        await driver.until(lambda: ui.app.is_running, "the app to start")
+                        await scenario(driver)
+                    finally:
+                        ui.quit()
+
+                task = asyncio.ensure_future(script())
+                await asyncio.wait_for(ui.run(start(ui) if start else None), 60)
+                await task
+                return ui
+
+        return asyncio.run(main())
+
+    return run

@@ -1,0 +1,144 @@
+"""The table screen driven by keys against an in-process engine with bots."""
+
+from __future__ import annotations
+
+from president.bots import make_bot
+from president.cli.connection import LocalTable
+from president.engine import apply, new_session
+from president.rules import PRESETS
+from president.view import view
+
+from cli_fakes import FakeBridge
+
+
+def test_a_whole_hand_against_bots(run_ui) -> None:
+    bridge = FakeBridge(seed=5)
+    seen: dict[str, str] = {}
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        table = ui.table
+        first = await d.rendered()
+        seen["first"] = first
+        assert "Tester (you)" in first and "Bot3" in first
+        assert "13 cards" in first
+        plays = 0
+        while table.phase == "play":
+            await d.until(lambda: (table.my_turn and not table.busy) or table.phase != "play",
+                          "my turn")
+            if table.phase != "play":
+                break
+            before = table.view
+            if table.legal_of("play"):
+                d.keys("l")
+                await d.until(lambda: table.selected, "a selection")
+                legal = {" ".join(sorted(a["cards"].split())) for a in table.legal_of("play")}
+                assert " ".join(sorted(table.selection_text().split())) in legal
+                d.keys("l")
+                plays += 1
+            else:
+                d.keys("p")
+            await d.until(lambda: table.view is not before, "the table to move on")
+        assert plays > 0
+        assert table.phase == "hand_over"
+        screen = await d.screen_shows("is over. Finishing order")
+        seen["end"] = screen
+        for name in table.view["players"]:
+            assert name in screen
+        assert "Next hand:" in screen  # the tax that will follow
+        d.keys("\r")
+        await d.until(lambda: table.view["hand_number"] == 2, "the next hand")
+
+    run_ui(scenario, bridge=bridge,
+           start=lambda ui: ui.play_bots(3, "classic", None))
+    assert "Pile:" in seen["first"]
+    assert any(title in seen["end"] for title in ("President", "Scum"))
+
+
+def test_illegal_selection_says_why_and_sends_nothing(run_ui) -> None:
+    bridge = FakeBridge(seed=5)
+    table = bridge.make_table("Tester", 3)
+    sent: list[dict] = []
+    real_send = table.send_action
+
+    async def spy(action: dict) -> dict:
+        sent.append(action)
+        return await real_send(action)
+
+    table.send_action = spy  # type: ignore[method-assign]
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.my_turn, "my turn")
+        model = ui.table
+        hand = model.hand_cards()
+        ranks = {card.rank for card in hand}
+        assert len(ranks) >= 2
+        # select the first card and one of another rank: a mixed set
+        other = next(i for i, card in enumerate(hand) if card.rank != hand[0].rank)
+        d.keys(" ")
+        d.keys("\x1b[C" * other + " ")
+        await d.until(lambda: len(model.selected) == 2, "two cards selected")
+        d.keys("\r")
+        screen = await d.screen_shows("A set must be all of one rank.")
+        assert "▲" in screen
+        assert sent == []
+        # leading: passing is not allowed either
+        if not model.view["pile"]:
+            d.keys("p")
+            await d.screen_shows("cannot pass on an empty pile")
+            assert sent == []
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def _tax_state(players: int = 4):
+    """A session at the start of hand 2, seat 0 owing cards back (found by seed)."""
+    for seed in range(200):
+        state, _ = new_session(PRESETS["classic"], [f"P{i}" for i in range(players)], seed)
+        bots = [make_bot("random", seed * 10 + i) for i in range(players)]
+        while state.hand_number == 1:
+            for seat in range(players):
+                seat_view = view(state, seat)
+                if seat_view.legal:
+                    state, _ = apply(state, bots[seat].choose(seat_view))
+                    break
+        if state.phase.value == "tax" and view(state, 0).tax_owed:
+            return state
+    raise AssertionError("no seed gives seat 0 a tax to return")
+
+
+def test_the_tax_return_is_a_real_choice(run_ui) -> None:
+    state = _tax_state()
+    owed = view(state, 0).tax_owed
+    bridge = FakeBridge()
+    bridge.table = LocalTable(state.rules, list(state.players), state=state, name="Tax table")
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        model = ui.table
+        screen = await d.screen_shows("to give back")
+        assert "choosing tax cards" in screen
+        hand_before = model.view["hand"]
+        # too few cards: refused locally with the reason
+        d.keys(" \r")
+        await d.screen_shows("Choose exactly the number of cards you owe.")
+        assert model.view["hand"] == hand_before
+        # choose the highest cards (not the lowest, which a shortcut would pick)
+        model.clear_selection()
+        last = len(model.hand_cards()) - 1
+        chosen = [str(model.hand_cards()[last - k]) for k in range(owed)]
+        d.keys("\x1b[D" * (model.cursor + 1))  # wrap to the last card
+        for _ in range(owed):
+            d.keys(" \x1b[D")
+        await d.until(lambda: len(model.selected) == owed, "the tax cards selected")
+        d.keys("\r")
+        await d.until(lambda: model.view["tax_owed"] == 0, "the tax return")
+        mine = " ".join(entry[2] for entry in model.view["tax_mine"])
+        for card in chosen:
+            assert card in mine
+        await d.until(lambda: model.phase == "play", "play to start")
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
