@@ -1,0 +1,81 @@
+"""``president history``: the sessions the host kept, and their export as a hand history.
+
+The export holds every seat's cards: it is for the host only (it reads the
+host's own journal file and is never sent over the network).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TextIO
+
+from president.actions import action_from_dict
+from president.engine import apply, end_session, new_session
+from president.errors import PresidentError
+from president.history import history_lines
+from president.net.journal import END_SESSION, Journal, SessionRecord
+from president.rules import HouseRules
+
+
+def export_lines(record: SessionRecord, actions: list[dict]) -> Iterator[str]:
+    """The JSON Lines hand history of a journaled session, replayed through the engine."""
+    rules = HouseRules.from_dict(record.rules)
+
+    def events():
+        state, opening = new_session(rules, record.players, record.seed)
+        yield from opening
+        for action in actions:
+            if action == END_SESSION:
+                state, happened = end_session(state)
+            else:
+                state, happened = apply(state, action_from_dict(action))
+            yield from happened
+
+    return history_lines(rules, record.preset, record.players, record.seed, events())
+
+
+def format_record(record: SessionRecord) -> str:
+    when = datetime.fromtimestamp(record.created).strftime("%Y-%m-%d %H:%M")
+    status = "finished" if record.finished else "unfinished"
+    players = ", ".join(
+        f"{name} {score:+d}" if record.scores else name
+        for name, score in zip(record.players, record.scores or [0] * len(record.players),
+                               strict=True)
+    )
+    return f"{record.id:>4}  {when}  {record.table_name}  [{status}]  {players}"
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    try:
+        journal = Journal(args.journal)
+    except PresidentError as error:
+        print(f"president history: {error}", file=sys.stderr)
+        return 2
+    try:
+        if args.action == "list":
+            records = journal.sessions()
+            if not records:
+                print("no sessions yet", file=out)
+            for record in records:
+                print(format_record(record), file=out)
+            return 0
+        if args.id is None or not args.id.isdigit():
+            print("president history export: give the session ID (see 'president history')",
+                  file=sys.stderr)
+            return 2
+        record = journal.session(int(args.id))
+        lines = export_lines(record, journal.actions(record.id))
+        if args.output:
+            with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
+                handle.writelines(line + "\n" for line in lines)
+        else:
+            out.writelines(line + "\n" for line in lines)
+        return 0
+    except PresidentError as error:
+        print(f"president history: {error}", file=sys.stderr)
+        return 1
+    finally:
+        journal.close()
