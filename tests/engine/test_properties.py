@@ -1,0 +1,246 @@
+"""Property tests over seeded random sessions, for every preset and random rule mixes.
+
+Set ``PRESIDENT_PROPERTY_SCALE`` (default 1) to multiply the number of sessions.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from engine_kit import NAMES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from president.actions import REASONS, Action, Decree, GiveBack, Pass, Play, Ready
+from president.cards import Card, make_deck, parse_cards
+from president.engine import apply, legal_actions, new_session
+from president.errors import IllegalAction
+from president.events import Event, project_event
+from president.roles import roles_for_places
+from president.rules import ALLOWED, PRESETS, HouseRules
+from president.state import Phase, State
+from president.view import view
+
+SCALE = int(os.environ.get("PRESIDENT_PROPERTY_SCALE", "1"))
+HANDS = 3  # hands per session
+
+
+def rules_strategy() -> st.SearchStrategy[HouseRules]:
+    """Every HouseRules field over its allowed values."""
+    skip = {"min_players", "max_players", "session_length"}
+    fields = {name: st.sampled_from(values) for name, values in ALLOWED.items() if name not in skip}
+    fields["session_length"] = st.integers(1, HANDS)
+    return st.fixed_dictionaries(fields).map(lambda values: HouseRules(**values))
+
+
+def fit(rules: HouseRules, players: int) -> HouseRules:
+    """Keep run generation small: runs over two decks in few hands explode combinatorially."""
+    if rules.sequences and rules.deck_count(players) == 2 and players < 6:
+        return replace(rules, decks=1)
+    return rules
+
+
+# ------------------------------------------------------------ the checked random driver
+
+
+class Checker:
+    """Plays a random session and checks every invariant after every action."""
+
+    def __init__(self, rules: HouseRules, players: int, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.state, events = new_session(rules, NAMES[:players], seed)
+        self.deck = Counter(make_deck(rules.deck_count(players), rules.jokers))
+        self.actions: list[Action] = []
+        self.events: list[Event] = list(events)
+        self.played: Counter[Card] = Counter()
+        self.steps_in_hand = 0
+        self.limit = 6 * len(self.deck) * players  # a hand never takes more actions
+        self.hands_done = 0
+        self.check_events(events)
+        self.check_state()
+
+    def run(self, hands: int) -> State:
+        while self.state.phase is not Phase.SESSION_OVER and self.hands_done < hands:
+            self.step()
+        return self.state
+
+    def step(self) -> None:
+        state = self.state
+        options = [
+            (seat, a) for seat in state.seats for a in legal_actions(state, seat)
+            if not isinstance(a, Decree)
+        ]
+        assert options, "no seat can act"
+        if self.rng.random() < 0.3:
+            self.try_illegal()
+        if state.rules.decree and self.rng.random() < 0.2:
+            for seat in state.seats:
+                if Decree(seat, "") in legal_actions(state, seat):
+                    options.append((seat, Decree(seat, "Scum stands")))
+        _, action = self.rng.choice(options)
+        self.state, events = apply(state, action)
+        self.actions.append(action)
+        self.events += events
+        self.steps_in_hand += 1
+        assert self.steps_in_hand <= self.limit, "the hand does not end"
+        self.check_events(events)
+        self.check_state()
+        if self.rng.random() < 0.15:
+            self.check_views()
+
+    # -- invariants
+
+    def check_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.code == "deal":
+                self.played.clear()
+                self.steps_in_hand = 0
+            elif event.code == "play":
+                self.played.update(parse_cards(event.params["cards"]))
+            elif event.code == "hand_end":
+                self.hands_done += 1
+                order = event.params["order"]
+                players = len(self.state.players)
+                assert sorted(order) == list(range(players))
+                roles = event.params["roles"]
+                assert Counter(roles) == Counter(r.value for r in roles_for_places(players))
+                for place, seat in enumerate(order):
+                    assert roles[seat] == roles_for_places(players)[place].value
+            for seat in [None, *self.state.seats]:
+                self.check_projection(event, seat)
+
+    def check_projection(self, event: Event, seat: int | None) -> None:
+        seen = project_event(event, seat)
+        if event.code == "deal":
+            assert "hands" not in seen.params
+            hands = event.params["hands"]
+            assert seen.params.get("cards") == (hands[seat] if seat is not None else None)
+            assert seen.params["counts"] == [len(h.split()) for h in hands]
+        elif event.code == "tax" and seat not in (event.params["from"], event.params["to"]):
+            assert "cards" not in seen.params
+        else:
+            assert seen == event
+
+    def check_state(self) -> None:
+        state = self.state
+        held = Counter(card for hand in state.hands for card in hand)
+        assert held + self.played == self.deck, "cards not conserved"
+        assert all(list(hand) == sorted(hand) for hand in state.hands)
+        pile = Counter(card for entry in state.pile for card in entry.cards)
+        assert not pile - self.played
+        if state.phase is Phase.PLAY:
+            assert state.turn is not None and state.hands[state.turn]
+            assert legal_actions(state, state.turn)
+            assert len(state.active) >= 2
+        if state.phase is Phase.TAX:
+            assert state.tax_due
+
+    def check_views(self) -> None:
+        """A seat's view equals its view of any state where the others' hidden cards differ."""
+        state = self.state
+        seat = self.rng.choice(list(state.seats))
+        mine = view(state, seat)
+        assert mine.hand == state.hands[seat]
+        for action in mine.legal:
+            if isinstance(action, (Play, GiveBack)):
+                assert not Counter(action.cards) - Counter(state.hands[seat])
+        assert all(seat in transfer[:2] for transfer in mine.tax_mine)
+        others = [s for s in state.seats if s != seat]
+        pool = [card for s in others for card in state.hands[s]]
+        self.rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in others:
+            count = len(hands[s])
+            hands[s], pool = tuple(sorted(pool[:count])), pool[count:]
+        log = tuple(t for t in state.tax_log if seat in t[:2])
+        altered = replace(state, hands=tuple(hands), tax_log=log)
+        assert view(altered, seat) == mine
+        spectator = view(state, None)
+        assert spectator.hand == () and spectator.legal == () and spectator.tax_mine == ()
+        assert view(altered, None) == spectator
+
+    def try_illegal(self) -> None:
+        state = self.state
+        seat = self.rng.choice([*state.seats, len(state.players)])
+        hand = state.hands[seat] if seat < len(state.players) else ()
+        pool = list(hand) + [Card.parse(t) for t in ("3C", "7H", "2S", "QD")]
+        cards = tuple(sorted(self.rng.sample(pool, self.rng.randint(0, min(4, len(pool))))))
+        action: Action = self.rng.choice([
+            Play(seat, cards), Pass(seat), GiveBack(seat, cards), Ready(seat),
+            Decree(seat, self.rng.choice(["", "ok"])),
+        ])
+        legal = legal_actions(state, seat) if seat < len(state.players) else ()
+        if action in legal or (isinstance(action, Decree) and action.text and
+                               Decree(seat, "") in legal):
+            return
+        before = replace(state)
+        with pytest.raises(IllegalAction) as caught:
+            apply(state, action)
+        assert caught.value.code in REASONS
+        assert state == before
+
+    def check_replay(self) -> None:
+        state, events = new_session(
+            self.state.rules, self.state.players, self.seed
+        )
+        replayed = list(events)
+        for action in self.actions:
+            state, events = apply(state, action)
+            replayed += events
+        assert state == self.state
+        assert replayed == self.events
+
+
+def check_session(rules: HouseRules, players: int, seed: int, hands: int = HANDS) -> Checker:
+    checker = Checker(fit(rules, players), players, seed)
+    checker.run(hands)
+    checker.check_replay()
+    return checker
+
+
+# ------------------------------------------------------------ the tests
+
+
+PRESET_CASES = [
+    (name, players)
+    for name, rules in PRESETS.items()
+    for players in range(rules.min_players, rules.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("name", "players"), PRESET_CASES)
+def test_presets_random_sessions_keep_every_invariant(name: str, players: int) -> None:
+    for seed in range(2 * SCALE):
+        check_session(PRESETS[name], players, 1000 * players + seed)
+
+
+@settings(max_examples=60 * SCALE, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_random_rule_combinations_keep_every_invariant(
+    rules: HouseRules, players: int, seed: int
+) -> None:
+    check_session(rules, players, seed, hands=2)
+
+
+def test_same_seed_same_session() -> None:
+    a = check_session(PRESETS["bga"], 5, 7)
+    b = check_session(PRESETS["bga"], 5, 7)
+    assert a.actions == b.actions and a.state == b.state and a.events == b.events
+    c = Checker(PRESETS["bga"], 5, 8)
+    assert c.events[0].params["hands"] != a.events[0].params["hands"]
+
+
+def test_checker_detects_lost_card() -> None:
+    """The conservation check can fail: a state with a card removed is caught."""
+    checker = Checker(HouseRules(), 4, 3)
+    hands = list(checker.state.hands)
+    hands[0] = hands[0][1:]
+    checker.state = replace(checker.state, hands=tuple(hands))
+    with pytest.raises(AssertionError, match="conserved"):
+        checker.check_state()
