@@ -27,9 +27,17 @@ def bot_seed(session_seed: int, seat: int) -> int:
 
 def next_actor(state: State) -> int | None:
     """The first seat (by seat number) that has something other than a decree to do."""
-    for seat in state.seats:
-        if any(not isinstance(action, Decree) for action in legal_actions(state, seat)):
-            return seat
+    # Look first where the phase says the actor must be (a fast path), then everywhere.
+    if state.phase is Phase.PLAY and state.turn is not None:
+        likely: Sequence[int] = (state.turn,)
+    elif state.phase is Phase.TAX:
+        likely = sorted(due.receiver for due in state.tax_due)
+    else:
+        likely = ()
+    for seats in (likely, state.seats):
+        for seat in seats:
+            if any(not isinstance(action, Decree) for action in legal_actions(state, seat)):
+                return seat
     return None
 
 
