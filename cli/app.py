@@ -194,6 +194,16 @@ class PresidentUI:
             self.table.refused(str(reply.get("reason", "refused")))
         self.invalidate()
 
+    def start_now(self) -> None:
+        starter = getattr(self.connection, "start_now", None)
+        if starter is not None:
+            self.spawn(self._start_now(starter))
+
+    async def _start_now(self, starter: Any) -> None:
+        reply = await starter()
+        if not reply.get("accepted", False) and self.table is not None:
+            self.table.refused(str(reply.get("reason", "refused")))
+
     def click_card(self, index: int) -> None:
         if self.table is not None and self.editor is None and not self.table.help_open:
             self.table.toggle(index)

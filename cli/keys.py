@@ -96,6 +96,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _ready(event: Any) -> None:
         ui.send(ui.table.ready_action())
 
+    @kb.add("s", filter=table & Condition(lambda: ui.table.view is None))
+    def _start_now(event: Any) -> None:
+        ui.start_now()
+
     @kb.add("d", filter=table)
     def _decree(event: Any) -> None:
         ui.start_decree()

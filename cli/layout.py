@@ -21,6 +21,7 @@ from prompt_toolkit.layout import (
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
+from prompt_toolkit.widgets import Frame
 
 from president.cli.cards_view import SLOT, cards_fragments, hand_fragments
 from president.cli.model import LineEdit, TableModel
@@ -102,7 +103,7 @@ def phase_name(model: TableModel, phase: str) -> str:
 def players_fragments(model: TableModel) -> Fragments:
     view, tr = model.view, model.tr
     if not view:
-        return [("class:dim", tr.gettext("Waiting for the table…"))]
+        return waiting_fragments(model)
     out: Fragments = []
     seat = view["seat"]
     count = len(view["players"])
@@ -123,6 +124,30 @@ def players_fragments(model: TableModel) -> Fragments:
         style = "class:turn" if turn or owes else ("class:me" if s == seat else "")
         line = f"{mark} {name[:18]:<18} {role[:16]:<16} {held:>9} {score:>9}  {state}"
         out.append((style, line[: width - 1] + "\n"))
+    return out
+
+
+def players_height(model: TableModel) -> int:
+    if model.view:
+        return len(model.view["players"])
+    return len(model.info.get("players") or []) + 2
+
+
+def waiting_fragments(model: TableModel) -> Fragments:
+    """Before the first deal: who has sat down, and how to start with bots."""
+    tr, info = model.tr, model.info
+    players = info.get("players") or []
+    if not players:
+        return [("class:dim", tr.gettext("Waiting for the table…"))]
+    taken = sum(1 for name in players if name)
+    out: Fragments = [("bold", tr.gettext("Waiting for players: {taken} of {total} seats taken."
+                                          ).format(taken=taken, total=len(players)) + "\n")]
+    for s, name in enumerate(players):
+        shown = name or tr.gettext("(free seat)")
+        if s == model.seat:
+            shown += " " + tr.gettext("(you)")
+        out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
+    out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
     return out
 
 
@@ -335,7 +360,7 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
     body = HSplit([
         Window(FormattedTextControl(lambda: title_fragments(model)), height=1),
         Window(FormattedTextControl(lambda: players_fragments(model)),
-               height=lambda: Dimension.exact(len((model.view or {}).get("players", [])) or 1)),
+               height=lambda: Dimension.exact(players_height(model))),
         Window(FormattedTextControl(lambda: trick_fragments(model)),
                height=Dimension(min=1, max=2), wrap_lines=True),
         Window(height=1, char="─", style="class:dim"),
@@ -349,8 +374,10 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
         Window(FormattedTextControl(lambda: message_fragments(model, get_editor())), height=1),
         Window(FormattedTextControl(lambda: keys_fragments(model)), height=1),
     ])
-    help_window = Window(FormattedTextControl(lambda: help_fragments(model, help_state)),
-                         style="class:help", wrap_lines=True)
+    help_window = Frame(
+        Window(FormattedTextControl(lambda: help_fragments(model, help_state)),
+               wrap_lines=True),
+        title=lambda: model.tr.gettext("Help: Esc closes"), style="class:help")
     return FloatContainer(
         content=body,
         floats=[Float(

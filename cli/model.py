@@ -61,6 +61,7 @@ class TableModel:
         old_hand = old["hand"] if old else None
         if old is None or old.get("turn") != view.get("turn") or old.get("phase") != view["phase"]:
             self.turn_since = self.clock()
+            self.message = None
         self.view = view
         if old_hand != view["hand"]:
             self.selected.clear()

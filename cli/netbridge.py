@@ -1,47 +1,187 @@
 """The client's way to the network: connect, host, browse, parse addresses.
 
-A thin adapter over ``president.net``; until a piece of it exists, a local
-in-process table stands in for ``play --bots``.
+A thin adapter over ``president.net``: ``NetConnection`` gives the UI the
+``TableConnection`` shape over ``president.net.client.Client``.
+``$PRESIDENT_INTERFACES`` (comma list of addresses) limits where a hosted table
+listens and where zeroconf runs; tests set it to 127.0.0.1.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 from typing import Any
 
-from president.cli.connection import LocalTable
+from president.net.client import Client
+from president.net.discovery import TableAdvertiser, TableBrowser
+from president.net.discovery import parse_address as _parse_address
+from president.net.errors import ClientError, JoinRefused, ProtocolError
+from president.net.host import Host
+from president.net.protocol import PROTOCOL_VERSION
+from president.net.table import Table, TableOptions
 from president.rules import PRESETS
 
-BOT_NAMES = ("Ada", "Bruno", "Chiara", "Dirk", "Ewa", "Femke", "Gino", "Hanna")
+ENV_INTERFACES = "PRESIDENT_INTERFACES"
+BOT_DELAY = 0.8            # seconds a bot waits, so that a human can follow the game
+RETRY_SECONDS = 2.0
 
 
-class _NoHost:
-    async def stop(self) -> None:
-        return None
-
-
-async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
-                      seed: int | None) -> tuple[Any, Any]:
-    players = [name, *BOT_NAMES[:bots]]
-    table = LocalTable(rules or PRESETS[preset], players, seed=seed or 0, bot_delay=0.6,
-                       name=name, preset=preset)
-    return _NoHost(), table
+def interfaces() -> list[str] | None:
+    raw = os.environ.get(ENV_INTERFACES, "").strip()
+    return [part.strip() for part in raw.split(",") if part.strip()] or None
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(text)
-    return host.strip("[]"), int(port)
+    return _parse_address(text)
+
+
+class NetConnection:
+    """A seat at a table over the network, for the UI (see ``cli/connection.py``)."""
+
+    def __init__(self, host: str, port: int, name: str, language: str,
+                 pin: str | None = None, spectate: bool = False) -> None:
+        self.client = Client(host, port, name, language, pin=pin, spectate=spectate,
+                             on_update=self._update)
+        self.listener: Any = None
+        self._closed = False
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def info(self) -> dict[str, Any]:
+        return table_info(self.client.info or {})
+
+    async def start(self, listener: Any) -> None:
+        """Connect (retrying while the host cannot be reached) and feed ``listener``."""
+        self.listener = listener
+        listener.status_changed("connecting")
+        while not self._closed:
+            try:
+                await self.client.connect()
+                break
+            except JoinRefused as refusal:
+                listener.status_changed("refused", refusal.code)
+                return
+            except (OSError, TimeoutError, ProtocolError) as error:
+                listener.status_changed("lost", type(error).__name__)
+                await asyncio.sleep(RETRY_SECONDS)
+        if self.client.view is not None:
+            listener.view_changed(self.client.view)
+
+    def _update(self, kind: str, payload: dict[str, Any]) -> None:
+        listener = self.listener
+        if listener is None:
+            return
+        if kind == "state":
+            listener.view_changed(payload)
+        elif kind == "event":
+            listener.event(payload)
+        elif kind == "table":
+            listener.status_changed(self._status())
+        elif kind == "status":
+            status = {"reconnecting": "lost"}.get(payload["status"], payload["status"])
+            listener.status_changed(status, payload.get("code"))
+
+    def _status(self) -> str:
+        return {"reconnecting": "lost", "new": "connecting"}.get(self.client.status,
+                                                                 self.client.status)
+
+    async def send_action(self, action: dict[str, Any]) -> dict[str, Any]:
+        try:
+            reply = await self.client.send_action(action)
+        except ClientError as error:
+            return {"accepted": False, "reason": error.code}
+        if reply.get("type") == "accepted":
+            return {"accepted": True}
+        return {"accepted": False, "reason": reply.get("code", "refused")}
+
+    async def start_now(self) -> dict[str, Any]:
+        return await self.send_action({"type": "start"})
+
+    async def close(self) -> None:
+        self._closed = True
+        await self.client.close()
+
+
+def table_info(raw: dict[str, Any]) -> dict[str, Any]:
+    """The host's table info with the names the UI reads."""
+    info = dict(raw)
+    info.setdefault("seats_total", raw.get("seats"))
+    return info
 
 
 def connect(address: str, name: str, language: str, pin: str | None,
-            spectate: bool = False) -> Any:
-    raise NotImplementedError("net client")
+            spectate: bool = False) -> NetConnection:
+    host, port = parse_address(address)
+    return NetConnection(host, port, name, language, pin, spectate)
 
 
-async def host_table(setup: Any, name: str, language: str) -> tuple[Any, Any]:
-    raise NotImplementedError("net host")
+class HostedTable:
+    """A host running in this process, maybe advertised; ``stop`` ends both."""
+
+    def __init__(self, host: Host, table: Table, advertiser: TableAdvertiser | None) -> None:
+        self.host, self.table, self.advertiser = host, table, advertiser
+        self._updates: set[asyncio.Task[Any]] = set()
+        if advertiser is not None:
+            table.on_change = self._changed
+
+    def _changed(self, table: Table) -> None:
+        assert self.advertiser is not None
+        task = asyncio.ensure_future(self.advertiser.update(txt(table)))
+        self._updates.add(task)
+        task.add_done_callback(self._updates.discard)
+
+    async def stop(self) -> None:
+        if self.advertiser is not None:
+            with contextlib.suppress(Exception):
+                await self.advertiser.stop()
+        await self.host.stop()
 
 
-def browser(on_change: Any) -> Any:
-    raise NotImplementedError("discovery")
+def txt(table: Table) -> dict[str, str]:
+    return {"seats": f"{table.taken}/{len(table.seats)}", "preset": table.options.preset,
+            "proto": str(PROTOCOL_VERSION), "pin": "1" if table.options.pin else "0"}
+
+
+async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool
+                 ) -> tuple[HostedTable, int]:
+    table = Table(options)
+    host = Host([table])
+    port = await host.start(listen, 0)
+    advertiser = None
+    if advertise:
+        advertiser = TableAdvertiser(options.name, port, [], txt(table), interfaces=listen)
+        try:
+            await advertiser.start()
+        except Exception:
+            await host.stop()
+            raise
+    return HostedTable(host, table, advertiser), port
+
+
+async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
+                      seed: int | None) -> tuple[HostedTable, NetConnection]:
+    """``play --bots N``: a table on 127.0.0.1 that is not advertised, joined at once."""
+    options = TableOptions(name=name, preset=preset, rules=rules or PRESETS[preset],
+                           seats=bots + 1, bots=bots, seed=seed, bot_delay=BOT_DELAY)
+    hosted, port = await _serve(options, ["127.0.0.1"], advertise=False)
+    return hosted, NetConnection("127.0.0.1", port, name, language)
+
+
+async def host_table(setup: Any, name: str, language: str,
+                     seed: int | None = None) -> tuple[HostedTable, NetConnection]:
+    """The set-up screen's table: listened on and advertised on the LAN."""
+    options = TableOptions(name=setup.name, preset=setup.preset, rules=setup.rules,
+                           seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
+                           bot_delay=BOT_DELAY)
+    listen = interfaces()
+    hosted, port = await _serve(options, listen, advertise=True)
+    address = "127.0.0.1" if listen is None else listen[0]
+    return hosted, NetConnection(address, port, name, language, setup.pin)
+
+
+def browser(on_change: Any) -> TableBrowser:
+    return TableBrowser(interfaces(), on_change=on_change)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from cli_fakes import FakeBridge
+
 from president.bots import make_bot
 from president.cli.connection import LocalTable
 from president.engine import apply, new_session
 from president.rules import PRESETS
 from president.view import view
-
-from cli_fakes import FakeBridge
 
 
 def test_a_whole_hand_against_bots(run_ui) -> None:
@@ -39,7 +39,7 @@ def test_a_whole_hand_against_bots(run_ui) -> None:
                 plays += 1
             else:
                 d.keys("p")
-            await d.until(lambda: table.view is not before, "the table to move on")
+            await d.until(lambda b=before: table.view is not b, "the table to move on")
         assert plays > 0
         assert table.phase == "hand_over"
         screen = await d.screen_shows("is over. Finishing order")
