@@ -8,6 +8,7 @@ from typing import Any
 from president.actions import Action, action_to_dict
 from president.cards import Card, format_cards
 from president.engine import legal_actions
+from president.rules import HouseRules
 from president.state import State
 
 
@@ -40,6 +41,7 @@ class View:
     decree: str | None
     winners: tuple[int, ...]
     legal: tuple[Action, ...]
+    rules: HouseRules  # public: everyone at the table knows the house rules (not in to_dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
@@ -91,4 +93,5 @@ def view(state: State, seat: int | None) -> View:
         decree=state.decree,
         winners=state.winners,
         legal=legal_actions(state, seat) if own else (),
+        rules=state.rules,
     )
