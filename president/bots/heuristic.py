@@ -1,0 +1,163 @@
+"""A sensible bot: sheds low sets first, keeps its 2s and jokers to regain the lead,
+returns its worst cards in the tax and plays for a revolution when it holds low quads.
+
+It sees only a ``View`` (its hand, the pile, counts, the house rules) and always
+answers with one of ``view.legal``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.cards import Card, Rank
+from president.combos import best_rank, strengths
+from president.rules import HouseRules
+from president.view import View
+
+DECREE_TEXT = "The Scum shuffles"
+
+
+class HeuristicBot:
+    """Rule-of-thumb play; ``seed`` only breaks ties, so the bot is deterministic."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        options = [a for a in view.legal if not isinstance(a, Decree)]
+        if not options:
+            seat = view.seat if view.seat is not None else 0
+            return Decree(seat, DECREE_TEXT)  # the only thing left to do
+        plays = [a for a in options if isinstance(a, Play)]
+        giving = [a for a in options if isinstance(a, GiveBack)]
+        if giving:
+            return self._give_back(view, giving)
+        if plays or any(isinstance(a, Pass) for a in options):
+            return self._play(view, plays, options)
+        ready = [a for a in options if isinstance(a, Ready)]
+        return ready[0] if ready else options[0]
+
+    # ---------------------------------------------------------------- tax
+
+    def _give_back(self, view: View, options: list[GiveBack]) -> GiveBack:
+        """The cards worth least to us: low ranks, no control cards, no low quads."""
+        value = _card_values(view.hand, view.rules, reversed_=False)
+        return min(options, key=lambda a: (sum(value[c] for c in a.cards), a.cards))
+
+    # ---------------------------------------------------------------- tricks
+
+    def _play(self, view: View, plays: list[Play], options: list[Action]) -> Action:
+        rules, hand = view.rules, view.hand
+        passing = next((a for a in options if isinstance(a, Pass)), None)
+        if not plays:
+            assert passing is not None
+            return passing
+        for play in plays:
+            if len(play.cards) == len(hand):
+                return play  # go out at once
+        revolution = self._revolution(view, plays)
+        if revolution is not None:
+            return revolution
+        table = strengths(rules.rank_order, view.reversed)
+        groups = Counter(card.rank for card in hand)
+        leading = passing is None
+        danger = _opponent_close_to_out(view)
+        few_left = len(hand) <= 3
+
+        def cost(play: Play) -> tuple[float, ...]:
+            rank = _play_rank(play, table)
+            strength = table[rank]
+            breaks = sum(1 for r in {c.rank for c in play.cards} if groups[r] > _count(play, r))
+            control = _is_control(rank, rules, view.reversed)
+            quad = len(play.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off")
+            size_bonus = -0.3 * len(play.cards) if leading else 0.0
+            return (control or quad, breaks, strength + size_bonus, play.cards)
+
+        ranked = sorted(plays, key=cost)
+        best = ranked[0]
+        rank = _play_rank(best, table)
+        control = _is_control(rank, rules, view.reversed) or (
+            len(best.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off"))
+        if leading:
+            return best
+        if control and not (few_left or danger):
+            return passing  # keep 2s and jokers to regain the lead later
+        if cost(best)[1] and not (few_left or danger) and table[rank] > _mid(table):
+            return passing  # don't break a high set just to follow
+        return best
+
+    def _revolution(self, view: View, plays: list[Play]) -> Play | None:
+        """A quad that turns our low hand strong, when the rules make quads revolt."""
+        rules = view.rules
+        if rules.revolution == "off":
+            return None
+        quads = [p for p in plays if len(p.cards) >= 4 and len({c.rank for c in p.cards}) == 1]
+        if not quads:
+            return None
+        for quad in sorted(quads, key=lambda p: p.cards):
+            rest = list(view.hand)
+            for card in quad.cards:
+                rest.remove(card)
+            now = _hand_score(rest, rules, view.reversed)
+            after = _hand_score(rest, rules, not view.reversed)
+            if after > now:
+                return quad
+        return None
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _count(play: Play, rank: Rank) -> int:
+    return sum(1 for card in play.cards if card.rank is rank)
+
+
+def _play_rank(play: Play, table: dict[Rank, int]) -> Rank:
+    return max((card.rank for card in play.cards), key=table.__getitem__)
+
+
+def _mid(table: dict[Rank, int]) -> int:
+    return sorted(table.values())[len(table) // 2]
+
+
+def _is_control(rank: Rank, rules: HouseRules, reversed_: bool) -> bool:
+    """Cards that win tricks: jokers and the best rank (2, or 3 during a revolution)."""
+    return rank is Rank.JOKER or rank is best_rank(rules, reversed_)
+
+
+def _opponent_close_to_out(view: View) -> bool:
+    seat = view.seat
+    return any(
+        0 < count <= 2 for other, count in enumerate(view.counts) if other != seat
+    )
+
+
+def _hand_score(cards: list[Card], rules: HouseRules, reversed_: bool) -> float:
+    """How strong a hand is: high cards count, sets count more than singles."""
+    table = strengths(rules.rank_order, reversed_)
+    top = max(v for r, v in table.items() if r is not Rank.JOKER)
+    groups = Counter(card.rank for card in cards)
+    score = 0.0
+    for rank, size in groups.items():
+        strength = min(table[rank], top + 1)
+        score += (strength - top / 2) * (1 + 0.25 * (size - 1)) * size
+    return score
+
+
+def _card_values(
+    hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
+) -> dict[Card, float]:
+    """What each card is worth keeping: its strength, more for pairs and low quads."""
+    table = strengths(rules.rank_order, reversed_)
+    groups = Counter(card.rank for card in hand)
+    values: dict[Card, float] = {}
+    for card in hand:
+        value = float(min(table[card.rank], 20))
+        if groups[card.rank] >= 2:
+            value += 1.5
+        if rules.revolution != "off" and groups[card.rank] >= 3 and value < 8:
+            value += 20  # a (near) quad of low cards: the revolution we play for
+        values[card] = value
+    return values

@@ -1,0 +1,140 @@
+"""Bots: they answer with legal actions, and the heuristic bot beats the random bot."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine_kit import NAMES, all_ready, between_hands, position
+
+from president.actions import Decree, GiveBack, Pass, Play, Ready
+from president.bots import BOT_KINDS, RandomBot, make_bot
+from president.bots.heuristic import HeuristicBot
+from president.cards import parse_cards
+from president.engine import apply, legal_actions, new_session
+from president.rules import ALLOWED, PRESETS, HouseRules
+from president.state import Phase, State
+from president.view import view
+
+
+def _next(state: State, bots: list) -> State:
+    """Let the first seat that has something to do act (decrees aside)."""
+    for seat in state.seats:
+        if any(not isinstance(a, Decree) for a in legal_actions(state, seat)):
+            action = bots[seat].choose(view(state, seat))
+            assert action in legal_actions(state, seat) or (
+                isinstance(action, Decree) and action.text.strip()
+            )
+            state, _ = apply(state, action)
+            return state
+    raise AssertionError("nobody can act")
+
+
+def _match(preset: str, sessions: int, hands: int, players: int = 4) -> tuple[float, float]:
+    """One heuristic bot (a different seat each session) against random bots."""
+    places: list[int] = []
+    for session in range(sessions):
+        rules = replace(PRESETS[preset], session_end="hands", session_length=hands)
+        state, _ = new_session(rules, NAMES[:players], session)
+        hero = session % players
+        bots = [
+            HeuristicBot(session) if seat == hero else RandomBot(100 * session + seat)
+            for seat in range(players)
+        ]
+        while state.phase is not Phase.SESSION_OVER:
+            state = _next(state, bots)
+        places += [result.order.index(hero) + 1 for result in state.results]
+    mean = sum(places) / len(places)
+    return mean, places.count(1) / len(places)
+
+
+def test_bot_kinds_registered() -> None:
+    assert BOT_KINDS["heuristic"] is HeuristicBot
+    assert isinstance(make_bot("heuristic", 3), HeuristicBot)
+    assert isinstance(make_bot("random", 3), RandomBot)
+
+
+def test_heuristic_beats_random_classic_200_hands() -> None:
+    mean, presidencies = _match("classic", sessions=20, hands=10)
+    assert mean < 1.6, mean  # random play would give 2.5
+    assert presidencies > 0.6, presidencies  # random play would give 0.25
+
+
+def test_heuristic_beats_random_bga_and_daihinmin() -> None:
+    for preset in ("bga", "daihinmin"):
+        mean, presidencies = _match(preset, sessions=10, hands=5)
+        assert mean < 1.8 and presidencies > 0.5, (preset, mean, presidencies)
+
+
+def test_heuristic_plays_legally_under_random_rules() -> None:
+    rng = random.Random(5)
+    skip = {"min_players", "max_players", "session_length", "session_end", "sequences"}
+    for seed in range(12):
+        values = {k: rng.choice(v) for k, v in ALLOWED.items() if k not in skip}
+        rules = HouseRules(**values, sequences=rng.choice((0, 3)), session_end="hands",
+                           session_length=2)
+        players = rng.randint(3, 8)
+        state, _ = new_session(rules, NAMES[:players], seed)
+        bots = [HeuristicBot(seed + seat) for seat in range(players)]
+        for _ in range(3000):
+            if state.phase is Phase.SESSION_OVER:
+                break
+            state = _next(state, bots)
+        assert state.phase is Phase.SESSION_OVER
+
+
+def test_heuristic_leads_its_lowest_set_whole() -> None:
+    state = position(["5C 5D 9S KH 2C", "4D", "6D"])
+    action = HeuristicBot().choose(view(state, 0))
+    assert action == Play(0, parse_cards("5C 5D"))
+
+
+def test_heuristic_keeps_its_two_to_regain_the_lead() -> None:
+    state = position(["KC 3D 4D 5D", "2S 4C 6C 8C 10C JC", "QD 5D 7D"], turn=0)
+    state, _ = apply(state, Play(0, parse_cards("KC")))
+    assert HeuristicBot().choose(view(state, 1)) == Pass(1)
+
+
+def test_heuristic_plays_its_two_when_about_to_go_out() -> None:
+    state = position(["KC 3D", "2S 4C", "QD 5D 7D"], turn=0)
+    state, _ = apply(state, Play(0, parse_cards("KC")))
+    assert HeuristicBot().choose(view(state, 1)) == Play(1, parse_cards("2S"))
+
+
+def test_heuristic_follows_with_lowest_beating_set() -> None:
+    state = position(["6C 3D", "7S 9C QC 2S 4C 4D", "QD 5D 7D"], turn=0)
+    state, _ = apply(state, Play(0, parse_cards("6C")))
+    assert HeuristicBot().choose(view(state, 1)) == Play(1, parse_cards("7S"))
+
+
+def test_heuristic_returns_its_worst_cards_in_the_tax() -> None:
+    state, _ = all_ready(between_hands(None, [2, 0, 3, 1]))
+    hand = state.hands[2]
+    action = HeuristicBot().choose(view(state, 2))
+    assert isinstance(action, GiveBack) and len(action.cards) == 2
+    from president.combos import strengths
+
+    table = strengths("two_high", False)
+    kept = list(hand)
+    for card in action.cards:
+        kept.remove(card)
+    assert max(table[c.rank] for c in action.cards) <= min(table[c.rank] for c in kept) + 1
+
+
+def test_heuristic_plays_for_a_revolution_with_low_quads() -> None:
+    hand = "3C 3D 3H 3S 4C 4D 5C 6H"
+    rules = HouseRules(revolution="quad")
+    state = position([hand, "KD", "QD"], rules)
+    assert HeuristicBot().choose(view(state, 0)) == Play(0, parse_cards("3C 3D 3H 3S"))
+    # a quad of kings would turn a strong hand weak: no revolution
+    strong = position(["KC KD KH KS 2C 2D AS", "4D", "5D"], rules)
+    assert HeuristicBot().choose(view(strong, 0)) != Play(0, parse_cards("KC KD KH KS"))
+
+
+def test_heuristic_never_sends_an_empty_decree() -> None:
+    state = between_hands(HouseRules(decree=True), [2, 0, 3, 1])
+    state = replace(state, ready=frozenset({2}))
+    action = HeuristicBot().choose(view(state, 2))
+    assert isinstance(action, Decree) and action.text.strip()
+    state = between_hands(HouseRules(decree=True), [2, 0, 3, 1])
+    assert HeuristicBot().choose(view(state, 2)) == Ready(2)
