@@ -26,7 +26,9 @@ class RandomBot:
         return self.rng.choice(options)
 
 
-BOT_KINDS: dict[str, type] = {"random": RandomBot}
+from president.bots.heuristic import HeuristicBot  # noqa: E402  (needs View, imported above)
+
+BOT_KINDS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
