@@ -76,7 +76,7 @@ class PresidentUI:
         self.hosted: Any = None          # an in-process host we started
         self.browser: Any = None
         self.help_state = HelpState()
-        self.lobby = LobbyModel(self.tr)
+        self.lobby = LobbyModel(self.tr, self.text)
         self.settings_model = SettingsModel(self.tr, settings)
         self.setup = SetupModel(self.tr, self.text, settings.name)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -124,6 +124,7 @@ class PresidentUI:
         self.language = language
         self.tr, self.text = load_texts(language)
         self.lobby.tr = self.settings_model.tr = self.tr
+        self.lobby.text = self.text
         self.setup.tr, self.setup.text = self.tr, self.text
         if self.table is not None:
             self.table.tr, self.table.text = self.tr, self.text

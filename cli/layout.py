@@ -93,11 +93,7 @@ def status_text(model: TableModel) -> str:
 
 
 def phase_name(model: TableModel, phase: str) -> str:
-    tr = model.tr
-    return {
-        "tax": tr.gettext("tax"), "play": tr.gettext("play"),
-        "hand_over": tr.gettext("hand over"), "session_over": tr.gettext("session over"),
-    }.get(phase, phase)
+    return str(model.text.phase(phase))
 
 
 def players_fragments(model: TableModel) -> Fragments:

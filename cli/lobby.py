@@ -15,8 +15,8 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands", "pl": "
 
 
 class LobbyModel:
-    def __init__(self, tr: Any) -> None:
-        self.tr = tr
+    def __init__(self, tr: Any, text: Any) -> None:
+        self.tr, self.text = tr, text
         self.tables: dict[str, Any] = {}
         self.index = 0
         self.message: str | None = None
@@ -49,7 +49,8 @@ class LobbyModel:
             lock = " 🔒" if info.pin_required else ""
             seats = tr.gettext("{taken}/{total} seats").format(
                 taken=info.seats_taken, total=info.seats_total)
-            return f"{info.name[:28]:<28} {seats:>12}  {info.preset:<11}{lock}"
+            preset = str(self.text.preset_name(info.preset))
+            return f"{info.name[:28]:<28} {seats:>12}  {preset[:20]:<20}{lock}"
         return {
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),

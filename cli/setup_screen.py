@@ -122,7 +122,7 @@ class SetupModel:
         if row == "name":
             return self.name
         if row == "preset":
-            return self.preset
+            return str(self.text.preset_name(self.preset))
         if row == "players":
             return str(self.players)
         if row == "bots":

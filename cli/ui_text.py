@@ -97,6 +97,15 @@ class FallbackText:
     def rank(self, symbol: str) -> str:
         return symbol
 
+    def preset_name(self, preset: str) -> str:
+        return preset
+
+    def title_set_name(self, title_set: str) -> str:
+        return title_set
+
+    def phase(self, phase: str) -> str:
+        return phase.replace("_", " ")
+
     def rule_name(self, field: str) -> str:
         return field.replace("_", " ").capitalize()
 
@@ -160,8 +169,5 @@ def load_texts(language: str | None) -> tuple[Translator, Any]:
     except ImportError:
         translator = English()
         return translator, FallbackText(translator)
-    return _bridge(i18n, text, language)
-
-
-def _bridge(i18n: Any, text: Any, language: str | None) -> tuple[Translator, Any]:
-    raise ImportError  # replaced when the localization modules land
+    translator = i18n.get_translator(language)
+    return translator, text.Text(translator)

@@ -81,13 +81,13 @@ def test_illegal_selection_says_why_and_sends_nothing(run_ui) -> None:
         d.keys("\x1b[C" * other + " ")
         await d.until(lambda: len(model.selected) == 2, "two cards selected")
         d.keys("\r")
-        screen = await d.screen_shows("A set must be all of one rank.")
+        screen = await d.screen_shows(ui.text.reason("mixed_ranks"))
         assert "▲" in screen
         assert sent == []
         # leading: passing is not allowed either
         if not model.view["pile"]:
             d.keys("p")
-            await d.screen_shows("cannot pass on an empty pile")
+            await d.screen_shows(ui.text.reason("must_lead"))
             assert sent == []
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
@@ -124,7 +124,7 @@ def test_the_tax_return_is_a_real_choice(run_ui) -> None:
         hand_before = model.view["hand"]
         # too few cards: refused locally with the reason
         d.keys(" \r")
-        await d.screen_shows("Choose exactly the number of cards you owe.")
+        await d.screen_shows(ui.text.reason("wrong_count"))
         assert model.view["hand"] == hand_before
         # choose the highest cards (not the lowest, which a shortcut would pick)
         model.clear_selection()

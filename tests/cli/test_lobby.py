@@ -1,0 +1,152 @@
+"""The lobby, settings and host set-up screens, driven by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_fakes import FakeBridge, FakeInfo
+
+from president.cli import settings as store
+from president.cli.lobby import MENU
+
+UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
+
+
+def kitchen(taken: int = 2, pin: bool = True) -> FakeInfo:
+    return FakeInfo("Kitchen (abc123)._president._tcp.local.", "Kitchen", ["127.0.0.1"],
+                    4242, taken, 5, "bga", pin_required=pin)
+
+
+def test_tables_appear_and_disappear_live(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.until(lambda: bridge.browsers and bridge.browsers[0].started, "browsing")
+        browser = bridge.browsers[0]
+        await d.screen_shows("Looking for tables")
+        browser.set({"k": kitchen()})
+        screen = await d.screen_shows("Kitchen")
+        line = next(row for row in screen.splitlines() if "Kitchen" in row)
+        assert "2/5 seats" in line and "Board Game Arena" in line and "🔒" in line
+        browser.set({"k": kitchen(taken=3)})
+        await d.screen_shows("3/5 seats")
+        browser.set({})
+        await d.until(lambda: "Kitchen" not in d.safe_screen(), "the table to go")
+        assert "Host a table" in d.safe_screen()
+
+    run_ui(scenario, bridge=bridge)
+
+
+def test_join_a_found_table_with_its_pin(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.until(lambda: bridge.browsers, "browsing")
+        bridge.browsers[0].set({"k": kitchen()})
+        await d.screen_shows("Kitchen")
+        d.keys(UP + "\r")  # the selection stayed on "Host a table" when the table came
+        await d.screen_shows("PIN:")
+        d.keys("4321\r")
+        await d.until(lambda: d.ui.screen == "table" and d.ui.table.view, "the table")
+        assert bridge.joined == [("127.0.0.1:4242", "4321")]
+
+    run_ui(scenario, bridge=bridge)
+
+
+def test_join_by_address(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.screen_shows("Join by address")
+        d.keys(DOWN * MENU.index("join") + "\r")
+        await d.screen_shows("Address (host:port):")
+        d.keys("nonsense\r")
+        await d.screen_shows("Not an address: nonsense")
+        assert bridge.joined == []
+        d.keys("\r")
+        d.keys("127.0.0.1:4000\r")
+        await d.screen_shows("PIN (empty: none):")
+        d.keys("\r")
+        await d.until(lambda: d.ui.screen == "table", "the table")
+        assert bridge.joined == [("127.0.0.1:4000", None)]
+        await d.screen_shows("Tester (you)")
+
+    run_ui(scenario, bridge=bridge)
+
+
+def test_settings_are_edited_and_remembered(run_ui, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv(store.ENV_DIR, str(tmp_path))
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        d.ui.save_settings = store.save
+        await d.screen_shows("Settings")
+        d.keys(DOWN * MENU.index("settings") + "\r")
+        await d.screen_shows("Your name")
+        d.keys("\r")
+        await d.screen_shows("Your name:")
+        d.keys("\x7f" * 10 + "Zoë\r")
+        await d.until(lambda: d.ui.settings.name == "Zoë", "the new name")
+        d.keys(DOWN + RIGHT)
+        await d.until(lambda: d.ui.language == "it", "Italian")
+        d.keys("\x1b")
+        await d.until(lambda: d.ui.screen == "lobby", "back to the lobby")
+
+    run_ui(scenario, bridge=bridge)
+    saved = store.load(tmp_path / "settings.toml")
+    assert saved.name == "Zoë" and saved.language == "it"
+
+
+def test_settings_file_round_trip_and_bad_files(tmp_path: Path) -> None:
+    path = store.config_path({store.ENV_DIR: str(tmp_path)})
+    assert path == tmp_path / "settings.toml"
+    assert store.load(path) == store.Settings()
+    store.save(store.Settings('Ann "the" \\ best', "pl"), path)
+    assert store.load(path) == store.Settings('Ann "the" \\ best', "pl")
+    path.write_text("name = [", encoding="utf-8")
+    assert store.load(path) == store.Settings()
+    path.write_text('name = 3\nlanguage = "xx"', encoding="utf-8")
+    assert store.load(path) == store.Settings()
+    xdg = store.config_path({"XDG_CONFIG_HOME": "/x"})
+    assert xdg == Path("/x/president/settings.toml")
+
+
+def test_host_set_up(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.screen_shows("Host a table")
+        d.keys(DOWN * MENU.index("host") + "\r")
+        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        setup = ui.setup
+        await d.screen_shows("Tester's table")
+        d.keys(DOWN + RIGHT * 4)                  # preset: classic -> ... -> bga
+        await d.until(lambda: setup.preset == "bga", "the bga preset")
+        screen = await d.screen_shows("◀ Board Game Arena ▶")
+        assert "A named set of house rules" in screen
+        d.keys(DOWN * 3)                          # the PIN row
+        await d.until(lambda: setup.row == "pin", "the PIN row")
+        d.keys("\r")
+        await d.screen_shows("PIN (empty: none):")
+        d.keys("1234\r")
+        await d.until(lambda: setup.pin == "1234", "the PIN")
+        d.keys(DOWN + RIGHT)                      # title set: bga -> classic
+        await d.until(lambda: setup.rules.title_set == "classic", "the title set")
+        d.keys(DOWN * 3)                          # a rule with its explanation
+        await d.until(lambda: setup.row not in ("pin", "title_set"), "a rule row")
+        rule = setup.row
+        before = getattr(setup.rules, rule)
+        d.keys(RIGHT)
+        await d.until(lambda: getattr(setup.rules, rule) != before, "the rule to change")
+        d.keys(UP * (setup.index + 1))            # wrap to "Open the table"
+        await d.until(lambda: setup.row == "start", "the start row")
+        d.keys("\r")
+        await d.until(lambda: ui.screen == "table" and ui.table.view, "the table")
+
+    ui = run_ui(scenario, bridge=bridge)
+    (setup,) = bridge.hosted
+    assert setup.preset == "bga" and setup.pin == "1234"
+    assert setup.rules.title_set == "classic" and setup.rules.joker_mode == "trump"
+    assert setup.players == 4 and setup.bots == 3
+    assert ui.table.info["preset"] == "bga"
