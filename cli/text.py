@@ -1,0 +1,575 @@
+"""Every code the engine and the host send, made into text in one player's language.
+
+``Text(translator)`` renders events, refusal reasons, role titles, cards,
+combinations, house rules and rules errors. The host never sends sentences;
+this is the edge where they are made. Role titles are never pasted into a
+sentence that would inflect them: sentences use ``{name}: {title}`` forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from president.cards import Card, Rank, Suit, parse_cards
+from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
+from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
+from president.errors import NotationError, PresidentError, RulesError
+from president.roles import Role
+
+TITLE_SETS = ("classic", "scum", "capitalism", "bga")
+
+# title set -> role -> (context, English title). One context per set, so each
+# language can choose its own words for each set.
+ROLE_TITLES: dict[str, dict[str, tuple[str, str]]] = {
+    "classic": {
+        Role.PRESIDENT: NP_("title:classic", "President"),
+        Role.VICE_PRESIDENT: NP_("title:classic", "Vice President"),
+        Role.UPPER_NEUTRAL: NP_("title:classic", "Upper Neutral"),
+        Role.NEUTRAL: NP_("title:classic", "Neutral"),
+        Role.LOWER_NEUTRAL: NP_("title:classic", "Lower Neutral"),
+        Role.VICE_SCUM: NP_("title:classic", "Vice Asshole"),
+        Role.SCUM: NP_("title:classic", "Asshole"),
+        Role.SUPER_SCUM: NP_("title:classic", "Super Asshole"),
+    },
+    "scum": {
+        Role.PRESIDENT: NP_("title:scum", "President"),
+        Role.VICE_PRESIDENT: NP_("title:scum", "Vice President"),
+        Role.UPPER_NEUTRAL: NP_("title:scum", "Upper Neutral"),
+        Role.NEUTRAL: NP_("title:scum", "Neutral"),
+        Role.LOWER_NEUTRAL: NP_("title:scum", "Lower Neutral"),
+        Role.VICE_SCUM: NP_("title:scum", "Vice Scum"),
+        Role.SCUM: NP_("title:scum", "Scum"),
+        Role.SUPER_SCUM: NP_("title:scum", "Super Scum"),
+    },
+    "capitalism": {
+        Role.PRESIDENT: NP_("title:capitalism", "President"),
+        Role.VICE_PRESIDENT: NP_("title:capitalism", "Vice President"),
+        Role.UPPER_NEUTRAL: NP_("title:capitalism", "Upper Middle"),
+        Role.NEUTRAL: NP_("title:capitalism", "Middle"),
+        Role.LOWER_NEUTRAL: NP_("title:capitalism", "Lower Middle"),
+        Role.VICE_SCUM: NP_("title:capitalism", "Vice Scum"),
+        Role.SCUM: NP_("title:capitalism", "Scum"),
+        Role.SUPER_SCUM: NP_("title:capitalism", "Super Scum"),
+    },
+    "bga": {
+        Role.PRESIDENT: NP_("title:bga", "President"),
+        Role.VICE_PRESIDENT: NP_("title:bga", "Prime Minister"),
+        Role.UPPER_NEUTRAL: NP_("title:bga", "Citizen"),
+        Role.NEUTRAL: NP_("title:bga", "Citizen"),
+        Role.LOWER_NEUTRAL: NP_("title:bga", "Citizen"),
+        Role.VICE_SCUM: NP_("title:bga", "Peasant"),
+        Role.SCUM: NP_("title:bga", "Beggar"),
+        Role.SUPER_SCUM: NP_("title:bga", "Beggar"),
+    },
+}
+
+TITLE_SET_NAMES: dict[str, tuple[str, str]] = {
+    "classic": NP_("title set", "Classic (President … Asshole)"),
+    "scum": NP_("title set", "Scum (President … Scum)"),
+    "capitalism": NP_("title set", "Capitalism (softer: Middle instead of Neutral)"),
+    "bga": NP_("title set", "Board Game Arena (President … Beggar)"),
+}
+
+PRESET_NAMES: dict[str, tuple[str, str]] = {
+    "classic": NP_("preset", "Classic"),
+    "capitalism": NP_("preset", "Capitalism"),
+    "daihinmin": NP_("preset", "Daihinmin"),
+    "polish": NP_("preset", "Polish"),
+    "bga": NP_("preset", "Board Game Arena"),
+}
+
+# The letter printed on a card's corner, as players of each language know it.
+RANK_LETTERS: dict[Rank, tuple[str, str]] = {
+    Rank.JACK: NP_("rank letter", "J"),
+    Rank.QUEEN: NP_("rank letter", "Q"),
+    Rank.KING: NP_("rank letter", "K"),
+    Rank.ACE: NP_("rank letter", "A"),
+    Rank.JOKER: NP_("rank letter", "JK"),
+}
+
+RANK_NAMES: dict[Rank, tuple[str, str]] = {
+    Rank.THREE: NP_("rank", "three"),
+    Rank.FOUR: NP_("rank", "four"),
+    Rank.FIVE: NP_("rank", "five"),
+    Rank.SIX: NP_("rank", "six"),
+    Rank.SEVEN: NP_("rank", "seven"),
+    Rank.EIGHT: NP_("rank", "eight"),
+    Rank.NINE: NP_("rank", "nine"),
+    Rank.TEN: NP_("rank", "ten"),
+    Rank.JACK: NP_("rank", "jack"),
+    Rank.QUEEN: NP_("rank", "queen"),
+    Rank.KING: NP_("rank", "king"),
+    Rank.ACE: NP_("rank", "ace"),
+    Rank.TWO: NP_("rank", "two"),
+    Rank.JOKER: NP_("rank", "joker"),
+}
+
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
+SUIT_NAMES: dict[Suit, tuple[str, str]] = {
+    Suit.CLUBS: NP_("suit", "clubs"),
+    Suit.DIAMONDS: NP_("suit", "diamonds"),
+    Suit.HEARTS: NP_("suit", "hearts"),
+    Suit.SPADES: NP_("suit", "spades"),
+}
+
+COMBINATIONS: dict[str, tuple[str, str]] = {
+    "single": NP_("combination", "single"),
+    "pair": NP_("combination", "pair"),
+    "triple": NP_("combination", "three of a kind"),
+    "quad": NP_("combination", "four of a kind"),
+    "run": NP_("combination", "run"),
+    "bomb": NP_("combination", "bomb"),
+}
+
+PHASES: dict[str, tuple[str, str]] = {
+    "tax": NP_("phase", "Tax"),
+    "play": NP_("phase", "Play"),
+    "hand_over": NP_("phase", "Hand over"),
+    "session_over": NP_("phase", "Session over"),
+}
+
+# Buttons and key labels. "Pass" the action differs from passing cards in the tax.
+ACTIONS: dict[str, tuple[str, str]] = {
+    "play": NP_("action", "Play"),
+    "pass": NP_("action", "Pass"),
+    "give_back": NP_("action", "Give back"),
+    "ready": NP_("action", "Ready"),
+    "decree": NP_("action", "Decree"),
+    "lowest": NP_("action", "Lowest set"),
+    "clear": NP_("action", "Clear selection"),
+    "help": NP_("action", "Help"),
+    "quit": NP_("action", "Quit"),
+    "start": NP_("action", "Start"),
+    "back": NP_("action", "Back"),
+}
+
+# Refusals: the engine's reasons (president.actions.REASONS), the host's join and
+# message refusals, the protocol's faults and the client's own failures.
+REASONS: dict[str, str] = {
+    # engine
+    "session_over": N_("The session is over."),
+    "wrong_phase": N_("You cannot do that now."),
+    "bad_seat": N_("There is no such seat."),
+    "not_your_turn": N_("It is not your turn."),
+    "already_out": N_("You have no cards left in this hand."),
+    "not_in_hand": N_("Those cards are not in your hand."),
+    "empty_play": N_("Select some cards first."),
+    "mixed_ranks": N_("All the cards of a set must have the same rank."),
+    "jokers_alone": N_("Jokers can only be played together with other jokers."),
+    "wrong_size": N_("Play as many cards as the top of the pile."),
+    "wrong_kind": N_("A run cannot be played on a set, nor a set on a run."),
+    "too_low": N_("That does not beat the top of the pile."),
+    "must_lead": N_("You lead: you cannot pass on an empty pile."),
+    "locked_out": N_("You passed: you cannot play again until the pile is cleared."),
+    "no_tax_due": N_("You have no cards to give back."),
+    "wrong_count": N_("Choose exactly as many cards as you have to give back."),
+    "already_ready": N_("You have already said you are ready."),
+    "not_president": N_("Only the President can make a decree."),
+    "decree_made": N_("The decree for this hand has already been made."),
+    "decree_invalid": N_("A decree needs some text, at most 200 characters."),
+    # host: joining and messages
+    "wrong_pin": N_("Wrong PIN."),
+    "bad_pin": N_("Wrong PIN."),
+    "bad_token": N_("The table does not recognise your seat any more."),
+    "seat_taken": N_("Someone else is already sitting in that seat."),
+    "table_full": N_("The table is full."),
+    "table_closed": N_("The table is closed."),
+    "no_such_table": N_("There is no such table on this host."),
+    "already_started": N_("The game has already started."),
+    "not_started": N_("The game has not started yet."),
+    "spectator": N_("Spectators cannot play."),
+    "bad_cards": N_("Those are not valid cards."),
+    "name_invalid": N_("That name cannot be used."),
+    "rate_limited": N_("Too many messages: slow down."),
+    "host_stopping": N_("The host is shutting down."),
+    "left": N_("You left the table."),
+    "closed": N_("The connection was closed."),
+    # protocol
+    "bad_version": N_("The host runs another version of the game."),
+    "version_mismatch": N_("The host runs another version of the game."),
+    "already_joined": N_("You have already joined this table."),
+    "not_joined": N_("Join a table first."),
+    "frame_too_large": N_("A message was too large."),
+    "empty_frame": N_("A message was empty."),
+    "bad_msgpack": N_("A message could not be read."),
+    "malformed": N_("A message could not be read."),
+    "not_a_map": N_("A message could not be read."),
+    "unknown_type": N_("A message of an unknown kind was received."),
+    "unknown_field": N_("A message had an unknown field."),
+    "missing_field": N_("A message had a missing field."),
+    "bad_field": N_("A message had an invalid field."),
+    # client
+    "not_connected": N_("Not connected to a table."),
+    "timeout": N_("The host did not answer in time."),
+    "disconnected": N_("The connection to the host was lost."),
+    "unexpected": N_("The host sent an unexpected answer."),
+    "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
+    "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
+    "address_bad_port": N_("The port must be a number from 1 to 65535."),
+    "address_bad_host": N_("That is not a valid host name or address."),
+    "bad_address": N_("That is not a valid address."),
+}
+
+CONNECTION_STATUS: dict[str, str] = {
+    "new": N_("Not connected"),
+    "connected": N_("Connected"),
+    "reconnecting": N_("Connection lost: reconnecting…"),
+    "closed": N_("Disconnected"),
+}
+
+# play event, by combination: (to others' eyes, to the player's own eyes)
+_PLAY_MESSAGES: dict[str, tuple[str, str]] = {
+    "single": (N_("{name} plays {cards}."), N_("You play {cards}.")),
+    "pair": (N_("{name} plays a pair: {cards}."), N_("You play a pair: {cards}.")),
+    "triple": (N_("{name} plays three of a kind: {cards}."),
+               N_("You play three of a kind: {cards}.")),
+    "quad": (N_("{name} plays four of a kind: {cards}."),
+             N_("You play four of a kind: {cards}.")),
+    "run": (N_("{name} plays a run: {cards}."), N_("You play a run: {cards}.")),
+}
+_PLAY_MANY = (
+    NN_("{name} plays {count} card of one rank: {cards}.",
+        "{name} plays {count} cards of one rank: {cards}."),
+    NN_("You play {count} card of one rank: {cards}.",
+        "You play {count} cards of one rank: {cards}."),
+)
+
+_RULES_ERRORS: dict[str, str] = {
+    "bad_value": N_("{field}: “{value}” is not allowed. Allowed: {allowed}."),
+    "unknown_field": N_("“{field}” is not a house rule. House rules: {allowed}."),
+    "bad_toml": N_("The rules file is not valid TOML: {detail}"),
+    "unreadable_file": N_("Cannot read the rules file {path}: {detail}"),
+    "bad_card": N_("“{card}” is not a card."),
+}
+
+
+def play_kind(cards: Sequence[Card]) -> str:
+    """single, pair, triple, quad, many (a set of 5 or more) or run."""
+    if len({card.rank for card in cards}) > 1:
+        return "run"
+    return {1: "single", 2: "pair", 3: "triple", 4: "quad"}.get(len(cards), "many")
+
+
+class Text:
+    """Renders codes into one language. Methods never raise on unknown codes."""
+
+    def __init__(self, translator: Translator | str | None) -> None:
+        if not isinstance(translator, Translator):
+            translator = get_translator(translator)
+        self.tr = translator
+
+    # ------------------------------------------------------------ small pieces
+
+    def _p(self, pair: tuple[str, str]) -> str:
+        return self.tr.pgettext(*pair)
+
+    def number(self, value: float) -> str:
+        return self.tr.format_number(value)
+
+    def join(self, items: Sequence[str]) -> str:
+        return self.tr.format_list(items)
+
+    def role_title(self, role: str, title_set: str) -> str:
+        """The title of ``role`` (a Role value) in ``title_set`` (nominative)."""
+        titles = ROLE_TITLES.get(title_set, ROLE_TITLES["classic"])
+        pair = titles.get(role)
+        return self._p(pair) if pair else role
+
+    def title_set_name(self, title_set: str) -> str:
+        pair = TITLE_SET_NAMES.get(title_set)
+        return self._p(pair) if pair else title_set
+
+    def preset_name(self, preset: str) -> str:
+        pair = PRESET_NAMES.get(preset)
+        return self._p(pair) if pair else preset
+
+    def phase(self, phase: str) -> str:
+        pair = PHASES.get(phase)
+        return self._p(pair) if pair else phase
+
+    def action(self, kind: str) -> str:
+        """A button or key label: play, pass, give_back, ready, decree, lowest, ..."""
+        pair = ACTIONS.get(kind)
+        return self._p(pair) if pair else kind
+
+    def combination(self, kind: str) -> str:
+        """single, pair, triple, quad, run, bomb."""
+        pair = COMBINATIONS.get(kind)
+        return self._p(pair) if pair else kind
+
+    def status(self, status: str) -> str:
+        """A connection status of the client (connected, reconnecting, closed)."""
+        message = CONNECTION_STATUS.get(status)
+        return self.tr.gettext(message) if message else status
+
+    # ------------------------------------------------------------ cards
+
+    def rank(self, rank: Rank | str) -> str:
+        """The corner letter of a rank: ``K`` -> ``H`` (nl), ``R`` (it), ``K`` (pl)."""
+        if isinstance(rank, str):
+            if rank in ("JK", "X"):
+                rank = Rank.JOKER
+            else:
+                try:
+                    rank = Card.parse(rank + "C").rank
+                except NotationError:
+                    return rank
+        pair = RANK_LETTERS.get(rank)
+        return self._p(pair) if pair else rank.symbol
+
+    def rank_name(self, rank: Rank) -> str:
+        return self._p(RANK_NAMES[rank])
+
+    def suit_name(self, suit: Suit) -> str:
+        return self._p(SUIT_NAMES[suit])
+
+    def card(self, card: Card | str) -> str:
+        """Short form with the suit symbol: ``Q♥`` -> ``V♥`` (nl), ``D♥`` (it, pl)."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if card.suit is None:
+            return self.rank(Rank.JOKER)
+        return self.rank(card.rank) + SUIT_SYMBOLS[card.suit]
+
+    def card_name(self, card: Card | str) -> str:
+        """Long form, readable without colour or symbols: "queen of hearts"."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if card.suit is None:
+            return self.rank_name(Rank.JOKER)
+        return self.tr.gettext("{rank} of {suit}").format(
+            rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
+
+    def cards(self, cards: str | Sequence[Card]) -> str:
+        """A card list in the text notation (or as cards), in short form."""
+        try:
+            parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        except NotationError:
+            return str(cards)
+        return " ".join(self.card(card) for card in parsed)
+
+    def card_count(self, count: int) -> str:
+        return self.tr.ngettext("{count} card", "{count} cards", count).format(
+            count=self.number(count))
+
+    def cards_left(self, count: int) -> str:
+        return self.tr.ngettext("{count} card left", "{count} cards left", count).format(
+            count=self.number(count))
+
+    def points(self, value: int) -> str:
+        return self.tr.ngettext("{count} point", "{count} points", abs(value)).format(
+            count=self.number(value))
+
+    # ------------------------------------------------------------ events
+
+    def event(self, event: Mapping[str, Any], players: Sequence[str],
+              seat: int | None = None) -> str:
+        """One log line for an event dict (``Event.to_dict()``, projected).
+
+        ``players``: names by seat; ``seat``: the reader's own seat (None: spectator).
+        """
+        code = event.get("type") or event.get("code")
+        params = event.get("params", event)
+        render = getattr(self, f"_event_{code}", None)
+        if render is None:
+            return self.tr.gettext("Event: {code}").format(code=code)
+        try:
+            return render(params, _Names(players), seat)
+        except (KeyError, TypeError, ValueError, PresidentError):
+            return self.tr.gettext("Event: {code}").format(code=code)
+
+    def _own(self, seat: int | None, who: Any, mine: str, other: str, names: _Names,
+             **params: Any) -> str:
+        if seat is not None and who == seat:
+            return self.tr.gettext(mine).format(**params)
+        return self.tr.gettext(other).format(name=names[who], **params)
+
+    def _event_deal(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        hand = self.number(p["hand"])
+        return self._own(seat, p["dealer"], N_("Hand {hand}: you deal."),
+                         N_("Hand {hand}: {name} deals."), names, hand=hand)
+
+    def _event_tax(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        giver, receiver = p["from"], p["to"]
+        if "cards" in p and seat == giver:
+            return self.tr.gettext("You give {cards} to {name}.").format(
+                cards=self.cards(p["cards"]), name=names[receiver])
+        if "cards" in p and seat == receiver:
+            return self.tr.gettext("{name} gives you {cards}.").format(
+                cards=self.cards(p["cards"]), name=names[giver])
+        count = p["count"] if "count" in p else len(str(p["cards"]).split())
+        return self.tr.ngettext(
+            "{giver} gives {count} card to {receiver}.",
+            "{giver} gives {count} cards to {receiver}.", count,
+        ).format(giver=names[giver], receiver=names[receiver], count=self.number(count))
+
+    def _event_play(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        cards = parse_cards(p["cards"])
+        kind = play_kind(cards)
+        shown = self.cards(cards)
+        mine = seat is not None and p["seat"] == seat
+        if kind == "many":
+            singular, plural = _PLAY_MANY[1 if mine else 0]
+            return self.tr.ngettext(singular, plural, len(cards)).format(
+                name=names[p["seat"]], count=self.number(len(cards)), cards=shown)
+        other, own = _PLAY_MESSAGES[kind]
+        return self._own(seat, p["seat"], own, other, names, cards=shown)
+
+    def _event_pass(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], N_("You pass."), N_("{name} passes."), names)
+
+    def _event_skip(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], N_("You are skipped."), N_("{name} is skipped."),
+                         names)
+
+    def _event_revolution(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        if p["reversed"]:
+            return self.tr.gettext("Revolution! The order of the ranks is reversed.")
+        return self.tr.gettext("Counter-revolution! The ranks are back in their usual order.")
+
+    def _event_clear(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["leader"], N_("The pile is cleared; you lead."),
+                         N_("The pile is cleared; {name} leads."), names)
+
+    def _event_out(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        place = self.number(p["place"])
+        return self._own(seat, p["seat"], N_("You are out of cards: place {place}."),
+                         N_("{name} is out of cards: place {place}."), names, place=place)
+
+    def _event_hand_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        order = [names[s] for s in p.get("order", [])]
+        return self.tr.gettext("Hand {hand} is over. Finishing order: {order}.").format(
+            hand=self.number(p["hand"]), order=self.join(order))
+
+    def _event_session_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        winners = [names[s] for s in p.get("winners", [])]
+        return self.tr.ngettext(
+            "The session is over. The winner: {names}.",
+            "The session is over. The winners: {names}.", len(winners),
+        ).format(names=self.join(winners))
+
+    def _event_decree(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], N_("Your decree: {text}"),
+                         N_("{name} decrees: {text}"), names, text=p["text"])
+
+    def _event_ready(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], N_("You are ready for the next hand."),
+                         N_("{name} is ready for the next hand."), names)
+
+    def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], N_("You lead."), N_("{name} leads."), names)
+
+    # ------------------------------------------------------------ roles and scores
+
+    def role_line(self, place: int, name: str, role: str, title_set: str) -> str:
+        """``2. Anna: Vice President`` (the title stays in the nominative)."""
+        return self.tr.gettext("{place}. {name}: {title}").format(
+            place=self.number(place), name=name, title=self.role_title(role, title_set))
+
+    def player_title(self, name: str, role: str, title_set: str) -> str:
+        """``Anna: President``."""
+        return self.tr.gettext("{name}: {title}").format(
+            name=name, title=self.role_title(role, title_set))
+
+    # ------------------------------------------------------------ refusals and errors
+
+    def reason(self, code: str, params: Mapping[str, Any] | None = None) -> str:
+        """A refusal (engine reason, host refusal, protocol fault, client failure)."""
+        message = REASONS.get(code)
+        if message is None:
+            return self.tr.gettext("Refused ({code}).").format(code=code)
+        return self.tr.gettext(message)
+
+    def error(self, error: PresidentError) -> str:
+        """Any of the project's errors: rules errors in full, the rest by reason."""
+        if isinstance(error, (RulesError, NotationError)):
+            return self.rules_error(error)
+        return self.reason(error.code, error.params)
+
+    def rules_error(self, error: PresidentError) -> str:
+        """A ``RulesError`` (or ``NotationError``) as a sentence."""
+        message = _RULES_ERRORS.get(error.code)
+        if message is None:
+            return self.reason(error.code, error.params)
+        params = dict(error.params)
+        field = str(params.get("field", ""))
+        if "field" in params:
+            params["field"] = self.rule_name(field) if field in RULE_NAMES else field
+        if "value" in params:
+            params["value"] = str(params["value"])
+        if "allowed" in params:
+            allowed = params["allowed"]
+            params["allowed"] = self.join([
+                self.rule_value(field, value) if field in RULE_NAMES else str(value)
+                for value in allowed
+            ])
+        params.setdefault("detail", "")
+        params.setdefault("path", "")
+        params.setdefault("card", "")
+        return self.tr.gettext(message).format(**params)
+
+    # ------------------------------------------------------------ house rules
+
+    def rule_name(self, field: str) -> str:
+        message = RULE_NAMES.get(field)
+        return self.tr.gettext(message) if message else field
+
+    def rule_explanation(self, field: str) -> str:
+        message = RULE_EXPLANATIONS.get(field)
+        return self.tr.gettext(message) if message else ""
+
+    def session_length(self, session_end: str, value: int) -> str:
+        """``session_length`` in the unit ``session_end`` gives it: hands, points, minutes."""
+        count = self.number(value)
+        if session_end == "hands":
+            return self.tr.ngettext("{count} hand", "{count} hands", value).format(count=count)
+        if session_end == "target":
+            return self.tr.ngettext("{count} point", "{count} points", value).format(count=count)
+        if session_end == "minutes":
+            return self.tr.ngettext("{count} minute", "{count} minutes", value).format(
+                count=count)
+        return self.tr.gettext("not used")
+
+    def rule_value(self, field: str, value: Any) -> str:
+        """A value of a house rule as the set-up screen shows it."""
+        pair = RULE_VALUES.get(rule_value_key(field, value))
+        if pair is not None:
+            return self._p(pair)
+        if field == "decks" and type(value) is int:
+            return self.tr.ngettext("{count} deck", "{count} decks", value).format(
+                count=self.number(value))
+        if field == "jokers" and type(value) is int:
+            return self.tr.ngettext("{count} joker per deck", "{count} jokers per deck",
+                                    value).format(count=self.number(value))
+        if field == "sequences" and type(value) is int:
+            return self.tr.ngettext("runs of {count} card or more", "runs of {count} cards or more",
+                                    value).format(count=self.number(value))
+        if field in ("min_players", "max_players") and type(value) is int:
+            return self.tr.ngettext("{count} player", "{count} players", value).format(
+                count=self.number(value))
+        if field == "session_length" and type(value) is int:
+            return self.number(value)
+        if isinstance(value, bool):
+            return self._p(NP_("rule value", "on") if value else NP_("rule value", "off"))
+        if type(value) is int:
+            return self.number(value)
+        return str(value)
+
+
+class _Names:
+    """Seat -> player name, ``?`` for a seat the reader does not know."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+
+    def __getitem__(self, seat: Any) -> str:
+        if type(seat) is int and 0 <= seat < len(self.players) and self.players[seat]:
+            return str(self.players[seat])
+        return "?"
+
+
+def text_for(language: str | None) -> Text:
+    """The renderer of ``language`` (unknown or None: English)."""
+    return Text(get_translator(language))
