@@ -1,0 +1,161 @@
+"""``president selfplay`` and ``president replay``: deterministic histories that replay."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from president.bots import BOT_KINDS, RandomBot
+from president.cli.main import main
+from president.history import read_history_file, replay_history
+from president.rules import PRESETS
+
+
+def selfplay(tmp_path: Path, name: str, *options: str) -> tuple[int, Path]:
+    history = tmp_path / name
+    code = main(["selfplay", *options, "--history", str(history)])
+    return code, history
+
+
+def line_types(path: Path) -> list[str]:
+    return [json.loads(line)["type"] for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+CLASSIC_20 = ("--players", "5", "--preset", "classic", "--hands", "20", "--seed", "1")
+
+
+def test_selfplay_twice_gives_byte_identical_histories_that_replay(tmp_path, capsys):
+    code_a, first = selfplay(tmp_path, "a.jsonl", *CLASSIC_20)
+    code_b, second = selfplay(tmp_path, "b.jsonl", *CLASSIC_20)
+    assert code_a == code_b == 0
+    assert first.read_bytes() == second.read_bytes()
+    kinds = line_types(first)
+    assert kinds.count("hand_end") == 20 and kinds[-1] == "session_end"
+    out = capsys.readouterr().out
+    assert "5 players, preset classic, 20 hands, seed 1" in out and "winners:" in out
+
+    assert main(["replay", str(first)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    hands = [line for line in out if line.startswith("hand ")]
+    assert [line.split(":")[0] for line in hands] == [f"hand {n}" for n in range(1, 21)]
+    assert "(president, " in hands[0] and "Random 1" in hands[0]
+    assert out[-1] == f"history OK: {first}"
+
+    # The installed console script, in a fresh process, writes the same bytes.
+    script = shutil.which("president") or str(Path(sys.executable).parent / "president")
+    third = tmp_path / "c.jsonl"
+    run = subprocess.run(
+        [script, "selfplay", *CLASSIC_20, "--history", str(third)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert third.read_bytes() == first.read_bytes()
+
+
+def test_other_seeds_give_other_histories(tmp_path):
+    _, first = selfplay(tmp_path, "a.jsonl", "--players", "4", "--hands", "2", "--seed", "1")
+    _, second = selfplay(tmp_path, "b.jsonl", "--players", "4", "--hands", "2", "--seed", "2")
+    assert first.read_bytes() != second.read_bytes()
+
+
+@pytest.mark.parametrize("preset_name", sorted(PRESETS))
+def test_every_preset_writes_a_history_that_replays(tmp_path, preset_name, capsys):
+    code, path = selfplay(tmp_path, "h.jsonl", "--players", "5", "--preset", preset_name,
+                          "--hands", "4", "--seed", "7")
+    assert code == 0
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["preset"] == preset_name
+    assert header["rules"]["session_end"] == "hands" and header["rules"]["session_length"] == 4
+    state, summaries = replay_history(read_history_file(path))
+    assert len(summaries) == 4
+    assert state.rules == replace(PRESETS[preset_name], session_end="hands", session_length=4)
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+
+
+def test_a_rules_file_with_skips_and_revolutions_replays(tmp_path):
+    rules = tmp_path / "variant.toml"
+    rules.write_text(
+        'preset = "daihinmin"\n[rules]\nequal_rank = "skip"\n'
+        'revolution = "quad_or_four_in_a_row"\nrevolution_reverses_direction = true\n'
+        'decks = 2\njokers = 2\nsequences = 3\ntransparent_threes = true\ntax = "3-2-1"\n'
+        "reseat_by_rank = true\n",
+        encoding="utf-8",
+    )
+    seen: set[str] = set()
+    for seed in range(1, 8):
+        code, path = selfplay(tmp_path, f"v{seed}.jsonl", "--players", "6", "--rules",
+                              str(rules), "--hands", "3", "--seed", str(seed))
+        assert code == 0
+        assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["preset"] == (
+            "daihinmin")
+        replay_history(read_history_file(path))
+        seen.update(line_types(path))
+        if {"skip", "revolution"} <= seen:
+            break
+    assert {"skip", "revolution", "tax", "clear", "out"} <= seen
+
+
+def test_a_bad_rules_file_exits_2_naming_field_value_and_allowed(tmp_path, capsys):
+    rules = tmp_path / "bad.toml"
+    rules.write_text('preset = "classic"\njokers = 5\n', encoding="utf-8")
+    code = main(["selfplay", "--rules", str(rules), "--hands", "2"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "field='jokers'" in err and "value=5" in err and "allowed=[0, 1, 2]" in err
+
+
+@pytest.mark.parametrize("options", [
+    ["--players", "2"],                   # below three players
+    ["--players", "8", "--preset", "polish"],  # polish seats 4 to 7
+    ["--hands", "0"],
+])
+def test_impossible_tables_exit_2(options, capsys):
+    assert main(["selfplay", *options]) == 2
+    assert "bad rules" in capsys.readouterr().err
+
+
+def test_an_unknown_bot_exits_2_with_a_clear_message(tmp_path, capsys):
+    code = main(["selfplay", "--bots", "random,grandmaster", "--hands", "1",
+                 "--history", str(tmp_path / "h.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "unknown bot 'grandmaster'" in err and "random" in err
+    assert not (tmp_path / "h.jsonl").exists()
+
+
+def test_the_bot_list_is_cycled_over_the_seats(tmp_path, monkeypatch, capsys):
+    class PassiveBot(RandomBot):
+        """Random, but a different kind: only its name matters here."""
+
+    monkeypatch.setitem(BOT_KINDS, "passive", PassiveBot)
+    code, path = selfplay(tmp_path, "h.jsonl", "--players", "5", "--hands", "1",
+                          "--bots", "random,passive")
+    assert code == 0
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert [p["name"] for p in header["players"]] == [
+        "Random 1", "Passive 2", "Random 3", "Passive 4", "Random 5"]
+    out = capsys.readouterr().out
+    assert out.count("passive") == 2 and out.count(" random ") == 3
+
+
+def test_replay_of_an_altered_history_exits_1_with_the_line(tmp_path, capsys):
+    _, path = selfplay(tmp_path, "h.jsonl", "--players", "4", "--hands", "2", "--seed", "3")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[10] = lines[10][:-5]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path} line 11: bad_json" in err
+
+
+def test_replay_of_a_missing_file_exits_1(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nothing.jsonl")]) == 1
+    assert "unreadable_file" in capsys.readouterr().err
