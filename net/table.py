@@ -11,6 +11,7 @@ for it; spectators get the public view.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import logging
 import secrets
@@ -28,6 +29,7 @@ from president.rules import HouseRules
 from president.state import Phase, State
 from president.view import view
 
+from .errors import NetError
 from .protocol import ACTION_TYPES, PROTOCOL_VERSION
 
 log = logging.getLogger("president.net.table")
@@ -148,6 +150,21 @@ class Table:
         self._ready_timer_hand = -1
         self._timers: list[asyncio.TimerHandle] = []
 
+    @classmethod
+    def restore(cls, options: TableOptions, state: State, version: int,
+                seats: list[dict[str, Any]], journal: Journal | None = None,
+                on_log: Callable[[str, dict[str, Any]], None] | None = None) -> Table:
+        """A table resumed from its journal (issue 6): ``state`` after ``version`` actions,
+        seats as journaled (``name``, ``token``, ``kind`` bot|human), nobody connected."""
+        if len(seats) != options.seats or options.seed is None:
+            raise ValueError("seats")
+        table = cls(options, journal, on_log)
+        for seat, saved in zip(table.seats, seats, strict=True):
+            seat.name, seat.token = saved["name"], saved.get("token")
+            seat.bot = table._new_bot() if saved["kind"] == "bot" else None
+        table.state, table.version = state, version
+        return table
+
     # ------------------------------------------------------------ public
 
     @property
@@ -182,6 +199,11 @@ class Table:
         """The table task: handle commands until the session is over and closed."""
         self._log("table_open", name=self.options.name, seats=len(self.seats))
         self._changed()
+        if self.state is not None:  # resumed (``restore``): humans get their grace to return
+            for seat in self.seats:
+                if not seat.is_bot:
+                    self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
+            self._settle()
         try:
             while not self.over:
                 command = await self.queue.get()
@@ -362,6 +384,8 @@ class Table:
     # ------------------------------------------------------------ the game
 
     def _start(self) -> None:
+        if self.state is not None:  # already dealt (a table resumed from its journal)
+            return
         for number, seat in enumerate((s for s in self.seats if s.name is None), start=1):
             self._make_bot_seat(seat, self.options.bots + number)
         names = [seat.name or "?" for seat in self.seats]
@@ -371,7 +395,11 @@ class Table:
             self._deadline = asyncio.get_running_loop().time() + delay
             self._after(delay, Timer("minutes"))
         if self.journal is not None:
-            self.journal.started(self)
+            try:
+                self.journal.started(self)
+            except NetError as error:  # locked or unwritable: do not play unrecorded
+                self.state = None
+                return self._close(error.code)
         self._log("started", players=names, seed=self.seed)
         self._broadcast_info()
         self._changed()
@@ -384,10 +412,11 @@ class Table:
         Raises ``IllegalAction`` (state unchanged) before anything is recorded.
         """
         assert self.state is not None
+        previous = self.state
         self.state, events = engine.apply(self.state, action)
         self.version += 1
-        if self.journal is not None:
-            self.journal.accepted(self, action_to_dict(action))
+        if not self._journaled(action_to_dict(action), previous):
+            return
         self._broadcast(events)
         if reply is not None:
             reply()
@@ -395,12 +424,26 @@ class Table:
 
     def _end_session(self) -> None:
         assert self.state is not None
+        previous = self.state
         self.state, events = engine.end_session(self.state)
         self.version += 1
-        if self.journal is not None:
-            self.journal.accepted(self, {"type": "end_session"})
+        if not self._journaled({"type": "end_session"}, previous):
+            return
         self._broadcast(events)
         self._settle()
+
+    def _journaled(self, action: dict[str, Any], previous: State) -> bool:
+        """Hand the action to the journal; if it cannot write, undo it and close the table."""
+        if self.journal is None:
+            return True
+        try:
+            self.journal.accepted(self, action)
+        except NetError as error:
+            log.error("table %s: journal failed (%s): closing", self.options.table_id, error)
+            self.state, self.version = previous, self.version - 1
+            self._close(error.code)
+            return False
+        return True
 
     def _settle(self) -> None:
         """After a change: end the session at a hand boundary if due, close, or reschedule."""
@@ -492,7 +535,7 @@ class Table:
             self._bot_pending.discard(key)
             robot = self.seats[key].robot
             if robot is not None and self._must_act(key):
-                self._commit(robot.choose(view(state, key)))
+                self._commit(self._decision_bot(key).choose(view(state, key)))
         elif kind == "turn":
             index, version = key
             if version == self.version and self.seats[index].robot is None \
@@ -502,7 +545,7 @@ class Table:
                 if self.options.timer_action == "pass" and Pass(index) in legal:
                     self._commit(Pass(index))
                 else:
-                    self._commit(self._new_bot().choose(view(state, index)))
+                    self._commit(self._decision_bot(index).choose(view(state, index)))
         elif kind == "ready":
             while (self.state.phase is Phase.HAND_OVER and self.state.hand_number == key
                    and not self.over):
@@ -527,6 +570,12 @@ class Table:
         kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
         self._bot_seed += 1
         return make_bot(kind, seed=self.seed * 1000 + self._bot_seed)
+
+    def _decision_bot(self, seat: int) -> Bot:
+        """A bot for one move, seeded from (session seed, seat, actions so far): a table
+        resumed from its journal moves exactly as the uninterrupted one would have."""
+        kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
+        return make_bot(kind, seed=hash_seed(self.seed, seat, self.version))
 
     def _make_bot_seat(self, seat: Seat, number: int) -> None:
         seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(), None
@@ -558,6 +607,12 @@ class Table:
         if self.on_log is not None:
             self.on_log(what, params)
         log.debug("%s %s", what, params)
+
+
+def hash_seed(*parts: int) -> int:
+    """A 64-bit seed from integers, stable across runs (unlike ``hash``)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def _action_for(seat: int, msg: dict[str, Any]) -> Action:
