@@ -309,7 +309,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         return _end_hand(state, events)
 
     passed = state.passed
-    if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(state, combo.rank):
+    if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(state, seat, combo.rank):
         skipped = _next_seat(state, seat, state.locked)
         if skipped is not None and skipped != seat:
             passed = frozenset({skipped})
@@ -317,14 +317,16 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
     return _advance(replace(state, passed=passed), seat, events)
 
 
-def _skip_allowed(state: State, rank: Rank) -> bool:
+def _skip_allowed(state: State, seat: int, rank: Rank) -> bool:
+    """``state`` is the state after the play of ``seat``."""
     rules = state.rules
     if rules.skip_not_with_best and (
         rank is Rank.JOKER or rank is best_rank(rules, state.reversed)
     ):
         return False  # skip_not_with_best: no skip with the best card
-    # skip_two_players_replay: with two players left the skip makes the player play again
-    return rules.skip_two_players_replay or len(state.active) > 2
+    # skip_two_players_replay: with two players left the skip makes the player play again.
+    # A player who just went out cannot play again: then the skip is an ordinary one.
+    return rules.skip_two_players_replay or len(state.active) > 2 or not state.hands[seat]
 
 
 def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
