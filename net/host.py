@@ -17,12 +17,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import LocalProtocolError, ProtocolError
+from .limits import GUESSES, AddressBook, Limits, TokenBucket, chat_problem, name_problem
 from .protocol import CLIENT, HOST, MAX_CLIENT_FRAME, Decoder, encode
 from .table import Gone, Join, Message, Table
 
 log = logging.getLogger("president.net.host")
 
 READ_CHUNK = 64 * 1024
+# Frames never skipped for a full queue (skipping state/event frames leaves a sequence gap
+# the client repairs with a snapshot; these have no such repair).
+CONTROL = frozenset({"welcome", "refused", "accepted", "bye", "pong", "table"})
 
 
 class Connection:
@@ -34,7 +38,10 @@ class Connection:
         self.reader, self.writer = reader, writer
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.outgoing: asyncio.Queue[bytes | None] = asyncio.Queue(host.out_queue)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)  # for limits
+        # Bounded by hand (see ``send``): replies and bye may overshoot a little.
+        self.outgoing: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.limit = host.out_queue
         self.seq = 0                    # last sequence number given to a state/event frame
         self.skipped = 0                # frames skipped because the queue was full
         self.seat: int | None = None
@@ -48,6 +55,10 @@ class Connection:
         self.room = asyncio.Event()
         self.room.set()
         self._nonce = 0
+        limits = host.limits
+        self.bucket = TokenBucket(limits.rate, limits.burst, self.loop.time())
+        self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst, self.loop.time())
+        self.strikes = 0                # messages refused for rate
 
     # called by the table task and by this connection's tasks (one thread: no locks)
 
@@ -55,6 +66,8 @@ class Connection:
         """Queue ``msg`` without waiting; False if the connection is closing or full."""
         if self.closing:
             return False
+        if msg["type"] == "refused" and msg["code"] in GUESSES and not self.attached:
+            self.host.addresses.guessed(self.address, self.loop.time())
         if msg["type"] in ("state", "event"):
             self.seq += 1
             msg["seq"] = self.seq
@@ -63,11 +76,14 @@ class Connection:
         except LocalProtocolError:
             log.exception("invalid outgoing message %r", msg.get("type"))
             return False
-        try:
-            self.outgoing.put_nowait(data)
-        except asyncio.QueueFull:
+        queued = self.outgoing.qsize()
+        if queued >= self.limit and msg["type"] not in CONTROL:
             self.skipped += 1
             return False
+        if queued >= 2 * self.limit:
+            self.abort()
+            return False
+        self.outgoing.put_nowait(data)
         return True
 
     def close(self, code: str, **params: Any) -> None:
@@ -76,10 +92,7 @@ class Connection:
             return
         self.send({"type": "bye", "code": code, "params": params})
         self.closing = True
-        try:
-            self.outgoing.put_nowait(None)
-        except asyncio.QueueFull:
-            self.abort()
+        self.outgoing.put_nowait(None)
 
     def abort(self) -> None:
         self.closing = True
@@ -152,6 +165,15 @@ class Connection:
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
+        limits = self.host.limits
+        now = self.loop.time()
+        if not self.bucket.take(now) or (kind == "chat" and not self.chat_bucket.take(now)):
+            self.strikes += 1
+            if self.strikes > limits.strikes:
+                raise ProtocolError("rate_limited")
+            self.send({"type": "refused", "id": msg.get("id"), "code": "rate_limited",
+                       "params": {}})
+            return
         if kind == "ping":
             self.send({"type": "pong", "nonce": msg["nonce"]})
             return
@@ -160,6 +182,11 @@ class Connection:
         if kind == "hello":
             if self.hello_seen:
                 raise ProtocolError("already_joined")
+            if self.host.addresses.blocked(self.address, now):
+                raise ProtocolError("too_many_attempts")
+            problem = name_problem(msg["name"], limits)
+            if problem is not None:
+                raise ProtocolError("name_invalid", **problem)
             self.hello_seen = True
             table = self.host.table_for(msg["table"])
             if table is None:
@@ -169,6 +196,9 @@ class Connection:
             return
         if not self.hello_seen or self.table is None:
             raise ProtocolError("not_joined", type=kind)
+        if kind == "chat" and (problem := chat_problem(msg["text"], limits)) is not None:
+            self.send({"type": "refused", "id": None, "code": "chat_too_long", "params": problem})
+            return
         self.inflight += 1
         self.table.queue.put_nowait(Message(self, msg))
 
@@ -183,7 +213,8 @@ class Host:
 
     def __init__(self, tables: Iterable[Table], *, heartbeat: float = 5.0,
                  timeout: float = 20.0, out_queue: int = 256,
-                 max_frame: int = MAX_CLIENT_FRAME, max_inflight: int = 32) -> None:
+                 max_frame: int = MAX_CLIENT_FRAME, max_inflight: int = 32,
+                 limits: Limits | None = None) -> None:
         self.tables = {table.options.table_id: table for table in tables}
         if not self.tables:
             raise ValueError("tables")
@@ -193,6 +224,8 @@ class Host:
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.port = 0
+        self.limits = limits or Limits()
+        self.addresses = AddressBook(self.limits)
 
     def table_for(self, table_id: str | None) -> Table | None:
         if table_id is None:
@@ -220,6 +253,11 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
+        if not self.addresses.admit(conn.address):
+            writer.write(encode({"type": "refused", "id": None, "code": "too_many_connections",
+                                 "params": {"max": self.limits.per_address}}, HOST))
+            writer.close()
+            return
         self.connections.add(conn)
         tasks = [asyncio.ensure_future(conn.write_loop()),
                  asyncio.ensure_future(conn.heartbeat_loop())]
@@ -236,6 +274,7 @@ class Host:
             except (TimeoutError, asyncio.CancelledError):
                 conn.abort()
             self.connections.discard(conn)
+            self.addresses.release(conn.address)
 
     async def wait_finished(self) -> None:
         """Until every table's session is over."""

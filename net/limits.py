@@ -1,0 +1,123 @@
+"""Abuse limits of the host: pure bookkeeping, no sockets (the host calls it).
+
+- connections per address (``AddressBook.admit``/``release``): ``too_many_connections``;
+- messages per connection, a token bucket (``TokenBucket``): ``rate_limited``;
+- wrong PINs or forged tokens per address in a window: ``too_many_attempts``;
+- player names (``name_problem``): ``name_invalid``; chat (``chat_problem``): ``chat_too_long``.
+
+Refusal codes are listed in ``CODES`` (the UI translates them).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+
+CODES = ("too_many_connections", "rate_limited", "too_many_attempts", "name_invalid",
+         "chat_too_long")
+
+# Refusals of a hello that count as a guess at a PIN or a token.
+GUESSES = frozenset({"wrong_pin", "bad_token"})
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    per_address: int = 16           # open connections from one address (a LAN party: NAT is rare)
+    # Actions are also held back by the host's in-flight limit; the bucket stops floods of
+    # anything (pings, snapshot requests), and chat (sent on to everyone) has its own.
+    rate: float = 200.0             # messages per second a connection may send, sustained
+    burst: float = 400.0            # ... and in one burst
+    chat_rate: float = 2.0          # chat lines per second, sustained
+    chat_burst: float = 8.0         # ... and in one burst
+    strikes: int = 400              # messages refused for rate before the connection is closed
+    name_max: int = 24              # characters of a player's name
+    chat_max: int = 200             # characters of a chat line
+    guesses: int = 10               # wrong PINs / forged tokens per address ...
+    guess_window: float = 60.0      # ... in this many seconds, then hellos are refused
+
+
+class TokenBucket:
+    """``take(now)`` is True while the sender keeps to ``rate`` per second (``burst`` at once)."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, now
+
+    def take(self, now: float) -> bool:
+        elapsed = max(0.0, now - self.stamp)
+        self.stamp = now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass
+class AddressBook:
+    """Open connections and recent guesses, by remote address."""
+
+    limits: Limits
+    open: dict[str, int] = field(default_factory=dict)
+    _guesses: dict[str, deque[float]] = field(default_factory=dict)
+
+    def admit(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (not counted) when over the limit."""
+        count = self.open.get(address, 0)
+        if count >= self.limits.per_address:
+            return False
+        self.open[address] = count + 1
+        return True
+
+    def release(self, address: str) -> None:
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)
+
+    def guessed(self, address: str, now: float) -> None:
+        """A wrong PIN or a forged token came from ``address``."""
+        times = self._guesses.setdefault(address, deque())
+        times.append(now)
+        self._expire(address, times, now)
+
+    def blocked(self, address: str, now: float) -> bool:
+        times = self._guesses.get(address)
+        if times is None:
+            return False
+        self._expire(address, times, now)
+        return len(times) >= self.limits.guesses
+
+    def _expire(self, address: str, times: deque[float], now: float) -> None:
+        while times and now - times[0] > self.limits.guess_window:
+            times.popleft()
+        while len(times) > self.limits.guesses:  # bounded memory whatever the flood
+            times.popleft()
+        if not times:
+            del self._guesses[address]
+
+
+def name_problem(name: str, limits: Limits) -> dict[str, int | str] | None:
+    """None for an acceptable name, else the params of a ``name_invalid`` refusal.
+
+    The protocol already asks for printable text without surrounding spaces; this
+    also refuses format characters (bidi overrides, zero-width joiners) and long names.
+    """
+    if not name or len(name) > limits.name_max:
+        return {"max": limits.name_max}
+    if name != name.strip() or any(
+            unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+            for char in name):
+        return {"reason": "characters"}
+    return None
+
+
+def chat_problem(text: str, limits: Limits) -> dict[str, int] | None:
+    """None for an acceptable chat line, else the params of a ``chat_too_long`` refusal."""
+    if len(text) > limits.chat_max:
+        return {"max": limits.chat_max}
+    return None
