@@ -1,0 +1,135 @@
+"""The table's journal hook on top of ``journal.Journal``, and resuming tables from it.
+
+``TableJournal`` implements ``table.Journal``: a session is started when the
+table deals its first hand, every accepted action is appended before the table
+broadcasts it, the scores are recorded after each hand and the session is
+marked finished when it ends. ``resume_tables`` re-creates a ``Table`` for
+every unfinished session: same seed, seats, tokens and state (the journaled
+actions replayed through the engine).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from president.rules import HouseRules
+from president.state import Phase
+
+from .journal import Journal, SessionRecord, restore
+from .table import Table, TableOptions
+
+log = logging.getLogger("president.net.persist")
+
+# TableOptions fields kept in a session's options (the rules, seed and name live in the header).
+_KEPT_OPTIONS = ("table_id", "pin", "seats", "bots", "bot_kind", "bot_delay", "grace",
+                 "turn_timer", "timer_action", "ready_timeout", "auto_start")
+
+
+@dataclass
+class _Session:
+    id: int
+    appended: int = 0               # actions journaled so far
+    hands: int = 0                  # hand results whose scores are recorded
+
+
+@dataclass
+class TableJournal:
+    """``table.Journal`` on a ``Journal``. ``host`` holds host facts to keep (e.g. the port)."""
+
+    journal: Journal
+    host: dict[str, Any] = field(default_factory=dict)
+    _sessions: dict[int, _Session] = field(default_factory=dict)
+
+    def session_id(self, table: Table) -> int | None:
+        entry = self._sessions.get(id(table))
+        return entry.id if entry is not None else None
+
+    def started(self, table: Table) -> None:
+        assert table.state is not None
+        options = table.options
+        session_id = self.journal.start_session(
+            table_name=options.name, preset=options.preset, rules=table.rules,
+            players=list(table.state.players), seed=table.seed, seats=seats_of(table),
+            options={**{name: getattr(options, name) for name in _KEPT_OPTIONS}, **self.host},
+        )
+        self._sessions[id(table)] = _Session(session_id)
+
+    def seated(self, table: Table, seat: int) -> None:
+        entry = self._sessions.get(id(table))
+        if entry is not None:  # before the deal nothing is kept: the table is not started
+            self.journal.update_seats(entry.id, seats_of(table))
+
+    def accepted(self, table: Table, action: dict[str, Any]) -> None:
+        entry = self._sessions[id(table)]
+        self.journal.append(entry.id, entry.appended, action)
+        entry.appended += 1
+        state = table.state
+        assert state is not None
+        if state.phase is Phase.SESSION_OVER:
+            self.journal.finish(entry.id, state.scores)
+        elif len(state.results) != entry.hands:
+            entry.hands = len(state.results)
+            self.journal.record_scores(entry.id, state.scores)
+
+    def adopt(self, table: Table, record: SessionRecord, appended: int) -> None:
+        """Continue journaling a resumed table in its own session."""
+        assert table.state is not None
+        self._sessions[id(table)] = _Session(record.id, appended, len(table.state.results))
+
+
+def seats_of(table: Table) -> list[dict[str, Any]]:
+    """What a resumed table needs of each seat: name, token (humans) and kind."""
+    return [{"name": seat.name, "token": seat.token, "kind": "bot" if seat.is_bot else "human"}
+            for seat in table.seats]
+
+
+def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptions:
+    """The options of a journaled table (unknown or missing keys: the defaults)."""
+    known = {f.name for f in fields(TableOptions)}
+    kept = {key: value for key, value in record.options.items()
+            if key in known and key in _KEPT_OPTIONS}
+    if table_id is not None:
+        kept["table_id"] = table_id
+    return TableOptions(name=record.table_name, preset=record.preset,
+                        rules=HouseRules.from_dict(record.rules), seed=record.seed, **kept)
+
+
+def resume_tables(journal: Journal, hook: TableJournal | None = None) -> list[Table]:
+    """A table for every unfinished session, exactly where its journal left it.
+
+    Table ids stay as they were; a clash (two unfinished sessions of one table)
+    gives the older one the id ``s<session id>``. A session whose journal ends
+    after its last hand is marked finished and not resumed.
+    """
+    tables: list[Table] = []
+    used: set[str] = set()
+    for record in reversed(journal.sessions(unfinished_only=True)):
+        actions = journal.actions(record.id)
+        state = restore(record, actions)
+        if state.phase is Phase.SESSION_OVER:
+            journal.finish(record.id, state.scores)
+            continue
+        table_id = str(record.options.get("table_id") or "main")
+        if table_id in used:
+            table_id = f"s{record.id}"
+        used.add(table_id)
+        table = Table.restore(options_of(record, table_id), state, len(actions),
+                              record.seats, journal=hook)
+        if hook is not None:
+            hook.adopt(table, record, len(actions))
+        log.info("resumed session %s as table %s after %d actions", record.id, table_id,
+                 len(actions))
+        tables.append(table)
+    tables.reverse()
+    return tables
+
+
+def remembered_port(journal: Journal) -> int:
+    """The port of the most recent unfinished session (0: none remembered)."""
+    for record in reversed(journal.sessions(unfinished_only=True)):
+        port = record.options.get("port")
+        if type(port) is int and 0 < port < 65536:
+            return port
+    return 0
