@@ -280,6 +280,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
     events = [Event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
     hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
     reversed_, direction = state.reversed, state.direction
+    played_reversed = reversed_  # the order the play was made in (before any revolution)
 
     singles = 0
     if combo.kind == "set" and combo.size == 1:
@@ -309,7 +310,9 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         return _end_hand(state, events)
 
     passed = state.passed
-    if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(state, seat, combo.rank):
+    if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(
+        state, seat, combo.rank, played_reversed
+    ):
         skipped = _next_seat(state, seat, state.locked)
         if skipped is not None and skipped != seat:
             passed = frozenset({skipped})
@@ -317,11 +320,12 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
     return _advance(replace(state, passed=passed), seat, events)
 
 
-def _skip_allowed(state: State, seat: int, rank: Rank) -> bool:
-    """``state`` is the state after the play of ``seat``."""
+def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) -> bool:
+    """``state`` is the state after the play of ``seat``; ``played_reversed`` the order
+    in force when the cards were played (the best card is judged in that order)."""
     rules = state.rules
     if rules.skip_not_with_best and (
-        rank is Rank.JOKER or rank is best_rank(rules, state.reversed)
+        rank is Rank.JOKER or rank is best_rank(rules, played_reversed)
     ):
         return False  # skip_not_with_best: no skip with the best card
     # skip_two_players_replay: with two players left the skip makes the player play again.
