@@ -431,3 +431,28 @@ def test_revolution_reverses_direction_off() -> None:
     state = position(["9C 9D 9H 9S 3D", "4D", "5D", "6D"], rules)
     state, _ = play(state, 0, "9C 9D 9H 9S")
     assert state.direction == 1 and state.turn == 1
+
+
+def test_skip_two_players_replay_off_skip_still_applies_when_equal_player_goes_out() -> None:
+    # Three players in the trick: the equal player goes out, so the skip cannot give
+    # them another turn; the next player is skipped as usual.
+    rules = HouseRules(equal_rank="skip", skip_two_players_replay=False)
+    state = position(["8C 3D", "8D", "5D 9D"], rules)
+    state, _ = play(state, 0, "8C")
+    state, events = play(state, 1, "8D")
+    assert find(events, "skip") == [{"hand": 1, "seat": 2}]
+    assert state.turn == 0
+
+
+def test_skip_not_with_best_judged_in_the_order_the_play_was_made_in() -> None:
+    # Two decks. The first quad of 2s starts a revolution: the 2 is now the lowest
+    # card, so the equal quad of 2s is not the best set and it skips, even though it
+    # also ends the revolution (making the 2 the best card again).
+    rules = HouseRules(decks=2, equal_rank="skip", skip_not_with_best=True, revolution="quad")
+    state = position(["2C 2D 2H 2S 3D", "2C 2D 2H 2S 4D", "5D 9D", "6D 9H"], rules)
+    state, _ = play(state, 0, "2C 2D 2H 2S")
+    assert state.reversed
+    state, events = play(state, 1, "2C 2D 2H 2S")
+    assert not state.reversed
+    assert find(events, "skip") == [{"hand": 1, "seat": 2}]
+    assert state.turn == 3
