@@ -204,6 +204,8 @@ class Table:
                 if not seat.is_bot:
                     self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
             self._settle()
+        if self.options.auto_start and self.taken == len(self.seats):
+            self._start()  # bots only
         try:
             while not self.over:
                 command = await self.queue.get()

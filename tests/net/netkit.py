@@ -1,0 +1,205 @@
+"""Helpers for the host tests: a table on 127.0.0.1 port 0, recording clients, checks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import struct
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, TypeVar
+
+import msgpack
+
+from president.cards import Card
+from president.errors import NotationError
+from president.net.client import Client
+from president.net.host import Host
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
+from president.net.table import Table, TableOptions
+
+T = TypeVar("T")
+LOCAL = "127.0.0.1"
+
+
+def run(coroutine: Awaitable[T], timeout: float = 30.0) -> T:
+    """Run a test coroutine with a generous overall timeout."""
+    async def bounded() -> T:
+        return await asyncio.wait_for(coroutine, timeout)
+    return asyncio.run(bounded())
+
+
+async def start_table(host_options: dict[str, Any] | None = None,
+                      **options: Any) -> tuple[Host, Table, int]:
+    options.setdefault("ready_timeout", 0)
+    options.setdefault("seed", 7)
+    table = Table(TableOptions(**options))
+    host = Host([table], **(host_options or {}))
+    port = await host.start([LOCAL])
+    return host, table, port
+
+
+class Recorder(Client):
+    """A client that keeps every message it decodes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.frames: list[dict[str, Any]] = []
+
+    def _receive(self, msg: dict[str, Any]) -> None:
+        self.frames.append(msg)
+        super()._receive(msg)
+
+
+def wants_to_act(client: Client) -> bool:
+    view = client.view
+    return view is not None and any(a["type"] != "decree" for a in view["legal"])
+
+
+async def autoplay(client: Client, seed: int,
+                   until: Callable[[Client], bool] = lambda c: False) -> list[dict[str, Any]]:
+    """Random legal actions until the client is closed (or ``until``); the refusals seen."""
+    rng = random.Random(seed)
+    refusals = []
+    while client.status != "closed" and not until(client):
+        await client.wait_for(lambda c: c.status == "closed" or until(c) or wants_to_act(c))
+        if client.status == "closed" or until(client):
+            break
+        legal = [a for a in client.view["legal"] if a["type"] != "decree"]
+        try:
+            reply = await client.send_action(rng.choice(legal), timeout=10)
+        except Exception:
+            continue  # closed meanwhile; the loop condition decides
+        if reply["type"] == "refused":
+            # A stale view (a state frame still in flight) may refuse; never twice in a row.
+            refusals.append(reply)
+            await asyncio.sleep(0)
+    return refusals
+
+
+async def wait_until(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Poll a host-side condition (the table runs in this loop)."""
+    async def polling() -> None:
+        while not predicate():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(polling(), timeout)
+
+
+# ---------------------------------------------------------------- raw sockets
+
+
+class Raw:
+    """A bare socket speaking frames: for hostile and stuck peers."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.decoder = Decoder(HOST)
+        self.inbox: list[dict[str, Any]] = []
+
+    @classmethod
+    async def open(cls, port: int, **socket_options: Any) -> Raw:
+        reader, writer = await asyncio.open_connection(LOCAL, port, **socket_options)
+        return cls(reader, writer)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.writer.write(encode(msg, CLIENT))
+
+    def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    def send_obj(self, obj: Any) -> None:
+        body = msgpack.packb(obj, use_bin_type=True)
+        self.writer.write(struct.pack(">I", len(body)) + body)
+
+    async def hello(self, name: str = "Raw", **fields: Any) -> dict[str, Any]:
+        msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "en",
+               "token": None, "pin": None, "spectate": False, "table": None, **fields}
+        self.send_obj(msg)  # unchecked: tests send bad hellos too
+        return await self.receive(lambda m: m["type"] in ("welcome", "refused"))
+
+    async def receive(self, predicate: Callable[[dict[str, Any]], bool],
+                      timeout: float = 10.0) -> dict[str, Any]:
+        async def reading() -> dict[str, Any]:
+            while True:
+                for index, msg in enumerate(self.inbox):
+                    if predicate(msg):
+                        del self.inbox[:index + 1]
+                        return msg
+                data = await self.reader.read(65536)
+                if not data:
+                    raise ConnectionResetError("eof")
+                self.inbox.extend(self.decoder.feed(data))
+        return await asyncio.wait_for(reading(), timeout)
+
+    async def closed(self, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Read until EOF; every message received on the way."""
+        async def reading() -> None:
+            while True:
+                data = await self.reader.read(65536)
+                if not data:
+                    return
+                self.inbox.extend(self.decoder.feed(data))
+        try:
+            await asyncio.wait_for(reading(), timeout)
+        except ConnectionError:
+            pass
+        return self.inbox
+
+    def abort(self) -> None:
+        self.writer.transport.abort()
+
+
+# ---------------------------------------------------------------- hidden cards
+
+
+def card_tokens(value: Any) -> Iterator[Card]:
+    """Every card named anywhere in ``value`` (strings split on spaces)."""
+    if isinstance(value, str):
+        for token in value.split():
+            try:
+                yield Card.parse(token)
+            except NotationError:
+                pass
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from card_tokens(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_tokens(item)
+
+
+PUBLIC_VIEW_KEYS = {"pile", "top_rank", "players"}
+
+
+def check_no_hidden_cards(frames: list[dict[str, Any]], seat: int | None) -> int:
+    """Every card a seat is shown outside the public pile and plays must have been its own
+    (dealt to it, or handed to it in a tax exchange it took part in). Returns frames checked."""
+    allowed: set[Card] = set()
+    checked = 0
+    for msg in frames:
+        if msg["type"] == "event":
+            event = msg["event"]
+            assert "hands" not in event
+            kind = event["type"]
+            if kind == "deal":
+                assert ("cards" in event) == (seat is not None)
+                allowed = set(card_tokens(event.get("cards", "")))
+                continue
+            if kind == "tax" and "cards" in event:
+                assert seat in (event["from"], event["to"]), event
+                if event["to"] == seat:
+                    allowed |= set(card_tokens(event["cards"]))
+            if kind == "play":
+                continue  # public
+            assert set(card_tokens(event)) <= allowed, (seat, event)
+            checked += 1
+        elif msg["type"] == "state":
+            view = msg["view"]
+            assert view["seat"] == seat
+            if seat is None:
+                assert view["hand"] == "" and view["legal"] == [] and view["tax_mine"] == []
+            else:
+                assert len(view["hand"].split()) == view["counts"][seat]
+            private = {k: v for k, v in view.items() if k not in PUBLIC_VIEW_KEYS}
+            assert set(card_tokens(private)) <= allowed, (seat, view)
+            checked += 1
+    return checked
