@@ -91,6 +91,19 @@ class HouseRules:
                 "bad_value", field="max_players", value=self.max_players,
                 allowed=[n for n in ALLOWED["max_players"] if n >= self.min_players],
             )
+        start = 50 if self.scoring == "bga" else 0  # roles.STARTING_SCORE
+        if self.session_end == "zero" and start == 0:
+            # "someone at 0" only means something when everyone starts above 0 (bga scoring)
+            raise RulesError(
+                "bad_value", field="session_end", value="zero",
+                allowed=[v for v in ALLOWED["session_end"] if v != "zero"], scoring=self.scoring,
+            )
+        if self.session_end == "target" and self.session_length <= start:
+            raise RulesError(
+                "bad_value", field="session_length", value=self.session_length,
+                allowed=[f"{start + 1}..{INTEGER_RANGES['session_length'].stop - 1}"],
+                scoring=self.scoring,
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

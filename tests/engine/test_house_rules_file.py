@@ -26,8 +26,25 @@ def test_every_allowed_value_accepted(name: str) -> None:
             HouseRules(min_players=value, max_players=8)
         elif name == "max_players":
             HouseRules(min_players=3, max_players=value)
+        elif name == "session_end":
+            rules = HouseRules(session_end=value, scoring="bga", session_length=60)
+            assert rules.session_end == value
         else:
             assert getattr(HouseRules(**{name: value}), name) == value
+
+
+def test_session_end_zero_needs_a_scoring_that_starts_above_zero() -> None:
+    with pytest.raises(RulesError) as caught:
+        HouseRules(session_end="zero", scoring="classic")
+    assert caught.value.params["field"] == "session_end"
+    assert "zero" not in caught.value.params["allowed"]
+
+
+def test_session_end_target_must_lie_above_the_starting_score() -> None:
+    with pytest.raises(RulesError) as caught:
+        HouseRules(session_end="target", scoring="bga", session_length=50)
+    assert caught.value.params["field"] == "session_length"
+    assert HouseRules(session_end="target", scoring="bga", session_length=51).session_length == 51
 
 
 @pytest.mark.parametrize(("name", "value"), [

@@ -34,7 +34,16 @@ def rules_strategy() -> st.SearchStrategy[HouseRules]:
     skip = {"min_players", "max_players", "session_length"}
     fields = {name: st.sampled_from(values) for name, values in ALLOWED.items() if name not in skip}
     fields["session_length"] = st.integers(1, HANDS)
-    return st.fixed_dictionaries(fields).map(lambda values: HouseRules(**values))
+    return st.fixed_dictionaries(fields).map(lambda values: HouseRules(**coherent(values)))
+
+
+def coherent(values: dict) -> dict:
+    """HouseRules refuses "zero" without bga scoring and a target below bga's start."""
+    if values["session_end"] == "zero":
+        values["scoring"] = "bga"
+    elif values["session_end"] == "target" and values["scoring"] == "bga":
+        values["session_end"] = "hands"
+    return values
 
 
 def fit(rules: HouseRules, players: int) -> HouseRules:
@@ -92,6 +101,8 @@ class Checker:
         self.check_state()
         if self.rng.random() < 0.15:
             self.check_views()
+        if self.state.phase is Phase.PLAY and self.rng.random() < 0.1:
+            self.check_plays_complete()
 
     # -- invariants
 
@@ -102,6 +113,8 @@ class Checker:
                 self.steps_in_hand = 0
             elif event.code == "play":
                 self.played.update(parse_cards(event.params["cards"]))
+            elif event.code == "clear":
+                self.check_clear_leader(event.params["leader"])
             elif event.code == "hand_end":
                 self.hands_done += 1
                 order = event.params["order"]
@@ -113,6 +126,45 @@ class Checker:
                     assert roles[seat] == roles_for_places(players)[place].value
             for seat in [None, *self.state.seats]:
                 self.check_projection(event, seat)
+
+    def check_clear_leader(self, leader: int) -> None:
+        """The last player to play leads; if they are out, the next seat holding cards."""
+        state = self.state
+        last = next(
+            e.params["seat"] for e in reversed(self.events) if e.code == "play"
+        )
+        if state.hands[last]:
+            assert leader == last
+        else:
+            index = state.order.index(last)
+            count = len(state.order)
+            following = [state.order[(index + k * state.direction) % count]
+                         for k in range(1, count)]
+            assert leader == next(s for s in following if state.hands[s])
+
+    def check_plays_complete(self) -> None:
+        """With a small hand, the legal plays are exactly the beating sub-multisets."""
+        from itertools import combinations
+
+        from president.combos import BEATS, EQUAL, classify, compare
+
+        state = self.state
+        seat = state.turn
+        hand = state.hands[seat]
+        if len(hand) > 9:
+            return
+        rules, reversed_ = state.rules, state.reversed
+        expected = set()
+        for size in range(1, len(hand) + 1):
+            for cards in set(combinations(hand, size)):
+                combo = classify(cards, rules, reversed_)
+                if not isinstance(combo, str) and compare(
+                    combo, state.top, rules, reversed_
+                ) in (BEATS, EQUAL):
+                    expected.add(cards)
+        listed = [a.cards for a in legal_actions(state, seat) if isinstance(a, Play)]
+        assert len(listed) == len(set(listed)), "a play is listed twice"
+        assert set(listed) == expected
 
     def check_projection(self, event: Event, seat: int | None) -> None:
         seen = project_event(event, seat)
