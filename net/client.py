@@ -162,6 +162,7 @@ class Client:
         self._decoder = decoder
         self._set_status("connected")
         self._notify("table", self.info)
+        self.bye = None  # here, not in _session: a bye may come in the welcome's read
         for msg in rest:
             self._receive(msg)
         return reader, writer, first
@@ -194,7 +195,6 @@ class Client:
         self._set_status("closed", self.bye["code"] if self.bye else None)
 
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.bye = None
         pinger = asyncio.get_running_loop().create_task(self._ping(writer))
         try:
             while True:
