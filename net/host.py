@@ -187,6 +187,9 @@ class Connection:
             problem = name_problem(msg["name"], limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
+            wanted = self.host.table_for(msg["table"])
+            if wanted is not None and wanted.over:  # its task is gone: nobody would answer
+                raise ProtocolError("table_closed")
             self.hello_seen = True
             table = self.host.table_for(msg["table"])
             if table is None:
