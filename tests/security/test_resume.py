@@ -1,0 +1,200 @@
+"""The journal hook in a live host: resume exactly where a crash left off; a broken journal."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sqlite3
+from typing import Any
+
+from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
+
+from president.history import replay_history
+from president.net.client import Client
+from president.net.history_command import export_lines
+from president.net.history_command import run as history_run
+from president.net.host import Host
+from president.net.journal import Journal, restore
+from president.net.persist import TableJournal, remembered_port, resume_tables
+from president.net.table import Table, TableOptions
+from president.cli.main import build_parser
+from president.state import Phase
+
+
+def crash(host: Host) -> None:
+    """Stop a host the hard way: no bye, no goodbye to the journal (as SIGKILL would)."""
+    for server in host.servers:
+        server.close()
+    for conn in list(host.connections):
+        conn.abort()
+    for task in list(host._tasks):
+        task.cancel()
+
+
+class Interrupting(TableJournal):
+    """Cancels the table's task after ``limit`` accepted actions (a crash in mid-hand)."""
+
+    def __init__(self, journal: Journal, limit: int) -> None:
+        super().__init__(journal)
+        self.limit, self.count = limit, 0
+        self.task: asyncio.Task[Any] | None = None
+
+    def accepted(self, table: Table, action: dict[str, Any]) -> None:
+        super().accepted(table, action)
+        self.count += 1
+        if self.count == self.limit and self.task is not None:
+            self.task.cancel()
+
+
+def bot_options(**changes: Any) -> TableOptions:
+    return TableOptions(**{"seats": 4, "bots": 4, "rules": short_rules(hands=3), "seed": 11,
+                           "ready_timeout": 0, **changes})
+
+
+async def run_table(table: Table) -> None:
+    task = asyncio.get_running_loop().create_task(table.run())
+    if isinstance(table.journal, Interrupting):
+        table.journal.task = task
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+
+
+def test_host_bots_resumed_mid_hand_play_on_as_if_never_stopped(tmp_path):
+    async def scenario():
+        straight = Journal(tmp_path / "straight.sqlite3")
+        await run_table(Table(bot_options(), journal=TableJournal(straight)))
+        broken = Journal(tmp_path / "broken.sqlite3")
+        hook = Interrupting(broken, 57)
+        first = Table(bot_options(), journal=hook)
+        await run_table(first)
+        assert not first.over and first.state.phase is not Phase.SESSION_OVER
+        crashed_state = first.state
+        resumed_hook = TableJournal(broken)
+        (table,) = resume_tables(broken, resumed_hook)
+        assert table.state == crashed_state and table.version == first.version
+        await run_table(table)
+        return straight, broken
+
+    straight, broken = run(scenario())
+    (done,) = straight.sessions()
+    (again,) = broken.sessions()
+    assert done.finished and again.finished and again.scores == done.scores
+    assert broken.actions(again.id) == straight.actions(done.id)
+    assert broken.sessions(unfinished_only=True) == []
+
+
+def test_clients_reconnect_to_a_resumed_host_and_finish_the_session(tmp_path):
+    path = tmp_path / "j.sqlite3"
+
+    async def scenario():
+        journal = Journal(path)
+        hook = TableJournal(journal)
+        table = Table(TableOptions(seats=4, bots=2, rules=short_rules(hands=3), seed=5,
+                                   ready_timeout=0, grace=60), journal=hook)
+        host = Host([table])
+        port = await host.start([LOCAL])
+        hook.host["port"] = port
+        clients = [Client(LOCAL, port, name) for name in ("ann", "bob")]
+        for client in clients:
+            await client.connect()
+        tokens = [client.token for client in clients]
+        players = [asyncio.ensure_future(play_steadily(c)) for c in clients]
+        # Crash in the middle of the second hand, with cards on the pile.
+        await wait_until(lambda: table.state is not None and table.state.hand_number == 2
+                         and table.state.phase is Phase.PLAY and len(table.state.pile) >= 1)
+        crash(host)
+        crashed = table.state
+        session_id = hook.session_id(table)
+        record = journal.session(session_id)
+        assert not record.finished and len(record.scores) == 4   # scores after hand 1
+        assert restore(record, journal.actions(session_id)) == crashed
+        assert remembered_port(journal) == port
+
+        resumed_hook = TableJournal(journal)
+        (again,) = resume_tables(journal, resumed_hook)
+        assert again.state == crashed
+        assert [s.token for s in again.seats[:2]] == tokens
+        assert [s.name for s in again.seats] == [s.name for s in table.seats]
+        host2 = Host([again])
+        await host2.start([LOCAL], port=port)
+        await asyncio.gather(*players)
+        await host2.stop()
+        return clients, tokens, again, session_id
+
+    clients, tokens, table, session_id = run(scenario(), timeout=90)
+    assert table.state.phase is Phase.SESSION_OVER
+    for client, token in zip(clients, tokens, strict=True):
+        assert client.token == token and client.bye["code"] == "session_over"
+        assert client.view["scores"] == list(table.state.scores)
+    journal = Journal(path)
+    record = journal.session(session_id)
+    assert record.finished and record.scores == list(table.state.scores)
+    lines = list(export_lines(record, journal.actions(session_id)))
+    final, hands = replay_history(lines)
+    assert final.scores == table.state.scores and len(hands) == 3
+    out = io.StringIO()
+    assert history_run(build_parser().parse_args(["history", "--journal", str(path)]), out) == 0
+    assert "[finished]" in out.getvalue() and "ann" in out.getvalue()
+
+
+def test_a_locked_journal_refuses_to_start_the_table(tmp_path):
+    path = tmp_path / "j.sqlite3"
+
+    async def scenario():
+        journal = Journal(path, timeout=0.05)
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN EXCLUSIVE")
+        table = Table(bot_options(bots=3), journal=TableJournal(journal))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        watcher = Client(LOCAL, port, "eve", reconnect=False)
+        await watcher.connect()  # the last seat: the table starts
+        await watcher.wait_for(lambda c: c.status == "closed")
+        await host.stop()
+        blocker.rollback()
+        return table, watcher, journal
+
+    table, watcher, journal = run(scenario())
+    assert watcher.bye["code"] == "journal_locked"
+    assert table.state is None and table.over
+    assert journal.sessions() == []
+
+
+def test_a_journal_that_fails_mid_session_stops_the_table_before_broadcasting(tmp_path):
+    path = tmp_path / "j.sqlite3"
+
+    class Seen(TableJournal):
+        def accepted(self, table, action):
+            if len(self.journal.actions(self.session_id(table))) == 40:
+                blocker.execute("BEGIN EXCLUSIVE")
+            super().accepted(table, action)
+
+    blocker = sqlite3.connect(path, isolation_level=None)
+
+    async def scenario():
+        journal = Journal(path, timeout=0.05)
+        hook = Seen(journal)
+        table = Table(bot_options(bots=3), journal=hook)
+        host = Host([table])
+        port = await host.start([LOCAL])
+        watcher = Client(LOCAL, port, "eve", spectate=True, reconnect=False)
+        await watcher.connect()
+        player = Client(LOCAL, port, "ann", reconnect=False)
+        await player.connect()
+        await play_steadily(player)
+        await watcher.wait_for(lambda c: c.status == "closed")
+        await host.stop()
+        blocker.rollback()
+        return table, watcher, journal, hook.session_id(table)
+
+    table, watcher, journal, session_id = run(scenario())
+    assert watcher.bye["code"] == "journal_locked"
+    actions = journal.actions(session_id)
+    assert len(actions) == 40 and table.version == 40
+    record = journal.session(session_id)
+    assert restore(record, actions) == table.state   # nothing played beyond the journal
+    # The watcher saw exactly the journaled state, never the unrecorded 41st action.
+    from president.view import view
+    assert watcher.view == view(table.state, None).to_dict()
