@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from itertools import combinations, product
+from operator import attrgetter
+from typing import Any
 
 from president.actions import (
     DECREE_MAX_LENGTH,
@@ -29,6 +31,26 @@ from president.events import Event
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRules
 from president.state import HandResult, Phase, PileEntry, State, TaxDue
+
+# ---------------------------------------------------------------- state copies
+
+_STATE_FIELDS = tuple(f.name for f in fields(State) if f.init)
+_state_values = attrgetter(*_STATE_FIELDS)
+_new, _set = object.__new__, object.__setattr__
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``dataclasses.replace(state, **changes)`` for the hot path, about twice as
+    fast: State has no ``__post_init__``, so copying the fields is all it does.
+    A misspelt field name raises AttributeError (slots)."""
+    new = _new(State)
+    for name, value in zip(_STATE_FIELDS, _state_values(state), strict=True):
+        _set(new, name, value)
+    for name, value in changes.items():
+        _set(new, name, value)
+    _set(new, "_legal", {})
+    return new
+
 
 # ---------------------------------------------------------------- session
 
@@ -300,7 +322,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         finished += (seat,)
         events.append(Event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
 
-    state = replace(
+    state = _evolve(
         state, hands=hands, reversed=reversed_, direction=direction,
         pile=state.pile + (PileEntry(seat, cards),),
         top=resulting_top(combo, state.top, rules), last_player=seat,
@@ -317,7 +339,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         if skipped is not None and skipped != seat:
             passed = frozenset({skipped})
             events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
-    return _advance(replace(state, passed=passed), seat, events)
+    return _advance(_evolve(state, passed=passed), seat, events)
 
 
 def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) -> bool:
@@ -336,7 +358,7 @@ def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) ->
 def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
     events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
-    state = replace(state, passed=state.passed | {seat}, locked=locked, same_rank_singles=0)
+    state = _evolve(state, passed=state.passed | {seat}, locked=locked, same_rank_singles=0)
     return _advance(state, seat, events)
 
 
@@ -348,13 +370,13 @@ def _advance(state: State, after: int, events: list[Event]) -> tuple[State, list
     if not waiting:
         leader = last if state.hands[last] else _next_seat(state, last)
         events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
-        state = replace(
+        state = _evolve(
             state, pile=(), top=None, passed=frozenset(), locked=frozenset(),
             same_rank_singles=0, turn=leader,
         )
         return state, events
     turn = _next_seat(state, after, done - {last} if last is not None else done)
-    return replace(state, turn=turn), events
+    return _evolve(state, turn=turn), events
 
 
 # ---------------------------------------------------------------- hands
