@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 import msgpack
 
-from president.engine import apply, new_session
 from president.actions import action_from_dict
+from president.engine import apply, new_session
 from president.net.client import Client
 from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
 from president.rules import HouseRules, preset
@@ -101,8 +101,9 @@ async def play_steadily(client: Client, salt: int = 0,
         if reply["type"] == "refused":
             refusals += 1
             if client.view is seen:  # nothing new: wait for the next frame
-                await client.wait_for(lambda c: c.view is not seen or c.status != "connected",
-                                      timeout=60)
+                await client.wait_for(
+                    lambda c, seen=seen: c.view is not seen or c.status != "connected",
+                    timeout=60)
 
 
 # ---------------------------------------------------------------- raw sockets

@@ -9,6 +9,7 @@ from typing import Any
 
 from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
 
+from president.cli.main import build_parser
 from president.history import replay_history
 from president.net.client import Client
 from president.net.history_command import export_lines
@@ -17,8 +18,8 @@ from president.net.host import Host
 from president.net.journal import Journal, restore
 from president.net.persist import TableJournal, remembered_port, resume_tables
 from president.net.table import Table, TableOptions
-from president.cli.main import build_parser
 from president.state import Phase
+from president.view import view
 
 
 def crash(host: Host) -> None:
@@ -196,5 +197,4 @@ def test_a_journal_that_fails_mid_session_stops_the_table_before_broadcasting(tm
     record = journal.session(session_id)
     assert restore(record, actions) == table.state   # nothing played beyond the journal
     # The watcher saw exactly the journaled state, never the unrecorded 41st action.
-    from president.view import view
     assert watcher.view == view(table.state, None).to_dict()
