@@ -1,0 +1,283 @@
+"""A plain line interface over ``client.Client`` (``president play --plain``).
+
+It prints what happens one line at a time and reads commands:
+``play 7C 7D`` (or ``p``), ``pass``, ``give 3C 4D``, ``ready``, ``decree TEXT``,
+``start``, ``say TEXT``, ``show``, ``help``, ``quit``. English only: it is the
+stopgap until the full-screen client; the host still sends only codes.
+
+``run_play(args)`` starts a local host on 127.0.0.1 (no advertising) with
+``args.bots`` bots, joins it and plays; ``local_table`` is that host alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import getpass
+import sys
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from president.rules import HouseRules, load_rules_file, preset
+
+from .client import Client
+from .errors import ClientError, NetError
+from .host import Host
+from .table import Table, TableOptions
+
+LOCAL = "127.0.0.1"
+Out = Callable[[str], None]
+
+HELP = (
+    "commands: play CARDS (p), pass, give CARDS, ready, decree TEXT, start, say TEXT, "
+    "show, help, quit    cards: 3C 10H QS AD 2S JK"
+)
+
+
+def _name(view: dict[str, Any] | None, info: dict[str, Any] | None, seat: int | None) -> str:
+    if seat is None:
+        return "?"
+    players = (view or {}).get("players") or (info or {}).get("players") or []
+    name = players[seat] if seat < len(players) else None
+    return f"{name or '?'} (seat {seat})"
+
+
+def describe_view(view: dict[str, Any], me: int | None) -> list[str]:
+    """The table as a few lines: hand, pile, turn, scores, what you may do."""
+    lines = [f"-- hand {view['hand_number']} · phase {view['phase']}"
+             + (" · REVOLUTION" if view["reversed"] else "")]
+    counts = ", ".join(f"{name}: {count}" for name, count in zip(
+        view["players"], view["counts"], strict=False))
+    lines.append(f"   cards held: {counts}")
+    if view["pile"]:
+        seat, cards = view["pile"][-1]
+        lines.append(f"   pile: {cards} (by {view['players'][seat]})")
+    elif view["phase"] == "play":
+        lines.append("   pile: empty")
+    if view["decree"]:
+        lines.append(f"   decree: {view['decree']}")
+    if me is not None:
+        lines.append(f"   your hand: {view['hand'] or '(none)'}")
+        if view["tax_owed"]:
+            lines.append(f"   give back {view['tax_owed']} card(s): give CARDS")
+    if view["turn"] is not None:
+        whose = "YOUR TURN" if view["turn"] == me else f"turn: {view['players'][view['turn']]}"
+        lines.append(f"   {whose}")
+    if view["phase"] in ("hand_over", "session_over"):
+        scores = ", ".join(f"{n}: {s}" for n, s in zip(view["players"], view["scores"],
+                                                       strict=False))
+        lines.append(f"   scores: {scores}")
+        if view["phase"] == "hand_over" and me is not None and me not in view["ready"]:
+            lines.append("   type 'ready' for the next hand")
+    return lines
+
+
+def describe_event(event: dict[str, Any], players: list[str]) -> str | None:
+    """One line for an event (None: not worth a line)."""
+    def who(seat: int | None) -> str:
+        return players[seat] if seat is not None and seat < len(players) else "?"
+
+    kind = event["type"]
+    if kind == "deal":
+        return f"== hand {event['hand']}: {who(event['dealer'])} deals"
+    if kind == "tax":
+        cards = event.get("cards") or f"{event.get('count', '?')} card(s)"
+        return f"   tax: {who(event['from'])} gives {cards} to {who(event['to'])}"
+    if kind == "play":
+        return f"   {who(event['seat'])} plays {event['cards']}"
+    if kind == "pass":
+        return f"   {who(event['seat'])} passes"
+    if kind == "skip":
+        return f"   {who(event['seat'])} is skipped"
+    if kind == "revolution":
+        return "   REVOLUTION!" if event["reversed"] else "   counter-revolution"
+    if kind == "clear":
+        return f"   trick cleared; {who(event['leader'])} leads"
+    if kind == "out":
+        return f"   {who(event['seat'])} is out (place {event['place']})"
+    if kind == "lead":
+        return f"   {who(event['seat'])} leads"
+    if kind == "hand_end":
+        roles = ", ".join(f"{who(s)}: {event['roles'][s]}" for s in event["order"])
+        return f"== hand {event['hand']} over: {roles}"
+    if kind == "session_end":
+        winners = ", ".join(who(s) for s in event["winners"])
+        return f"== session over; winner(s): {winners}; scores {event['scores']}"
+    if kind == "decree":
+        return f"   {who(event['seat'])} decrees: {event['text']}"
+    return None
+
+
+def parse_command(line: str) -> dict[str, Any] | str | None:
+    """An action dict, a local command word (show, help, quit, start, say:TEXT) or None."""
+    word, _, rest = line.strip().partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word in ("play", "p") and rest:
+        return {"type": "play", "cards": rest.upper()}
+    if word == "pass":
+        return {"type": "pass"}
+    if word in ("give", "give_back") and rest:
+        return {"type": "give_back", "cards": rest.upper()}
+    if word == "ready":
+        return {"type": "ready"}
+    if word == "decree" and rest:
+        return {"type": "decree", "text": rest}
+    if word in ("say", "chat") and rest:
+        return f"say:{rest}"
+    if word in ("show", "help", "quit", "exit", "start", "q"):
+        return {"exit": "quit", "q": "quit"}.get(word, word)
+    return None
+
+
+async def stdin_lines() -> AsyncIterator[str]:
+    """Lines from standard input without blocking the event loop."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    try:
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    except (ValueError, OSError, NotImplementedError):
+        while True:  # e.g. stdin is a regular file
+            line = await loop.run_in_executor(None, sys.stdin.readline)
+            if not line:
+                return
+            yield line
+    while True:
+        raw = await reader.readline()
+        if not raw:
+            return
+        yield raw.decode("utf-8", "replace")
+
+
+async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
+                     out: Out = print) -> int:
+    """Print the game and run typed commands until quit, session end or a final drop."""
+    players: list[str] = []
+    shown: tuple[Any, ...] = ()
+
+    def update(kind: str, payload: dict[str, Any]) -> None:
+        nonlocal players, shown
+        if kind == "state":
+            players = payload["players"]
+            mine = payload["turn"] == client.seat and client.seat is not None
+            key = (payload["phase"], payload["hand_number"], payload["tax_owed"],
+                   mine, len(payload["pile"]) if mine else 0)
+            if key != shown and (mine or key[:3] != shown[:3]):
+                for text in describe_view(payload, client.seat):
+                    out(text)
+            shown = key
+        elif kind == "event":
+            text = describe_event(payload, players)
+            if text:
+                out(text)
+        elif kind == "chat":
+            out(f"<{payload['name']}> {payload['text']}")
+        elif kind == "table" and not payload["started"]:
+            taken = sum(name is not None for name in payload["players"])
+            out(f"-- table {payload['name']}: {taken}/{payload['seats']} seats taken"
+                " (type 'start' to fill the rest with bots)")
+        elif kind == "status" and payload["status"] != "connected":
+            out(f"-- {payload['status']} {payload.get('code') or ''}".rstrip())
+
+    client.on_update = update
+    out(f"-- you are {_name(client.view, client.info, client.seat)}. {HELP}")
+    if client.view is not None:
+        for text in describe_view(client.view, client.seat):
+            out(text)
+    source = lines if lines is not None else stdin_lines()
+    reading = asyncio.ensure_future(_commands(client, source, out))
+    closed = asyncio.ensure_future(client.wait_for(lambda c: c.status == "closed", 1e9))
+    await asyncio.wait({reading, closed}, return_when=asyncio.FIRST_COMPLETED)
+    for task in (reading, closed):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    if client.view is not None and client.view["phase"] == "session_over":
+        out("-- final scores: " + ", ".join(
+            f"{n}: {s}" for n, s in zip(client.view["players"], client.view["scores"],
+                                        strict=False)))
+    await client.close()
+    return 0
+
+
+async def _commands(client: Client, lines: AsyncIterator[str], out: Out) -> None:
+    async for line in lines:
+        if not line.strip():
+            continue
+        command = parse_command(line)
+        if command is None:
+            out("?? " + HELP)
+            continue
+        if command == "quit":
+            return
+        if command == "help":
+            out(HELP)
+            continue
+        if command == "show":
+            for text in describe_view(client.view, client.seat) if client.view else ["(no deal)"]:
+                out(text)
+            continue
+        try:
+            if isinstance(command, str) and command.startswith("say:"):
+                await client.chat(command[4:][:300])
+                continue
+            reply = await (client.start() if command == "start"
+                           else client.send_action(command))  # type: ignore[arg-type]
+        except (ClientError, NetError) as error:
+            out(f"!! {error.code}")
+            continue
+        if reply["type"] == "refused":
+            out(f"!! refused: {reply['code']}")
+
+
+# ---------------------------------------------------------------- local play
+
+
+async def local_table(bots: int, preset_name: str = "classic", rules: HouseRules | None = None,
+                      seed: int | None = None, bot_delay: float = 0.6,
+                      ready_timeout: float = 0.0) -> tuple[Host, Table, int]:
+    """A host on 127.0.0.1 (port 0, never advertised): one free seat and ``bots`` bots."""
+    rules = rules or preset(preset_name)
+    seats = bots + 1
+    if not rules.min_players <= seats <= rules.max_players:
+        raise ValueError(f"players: {seats} not in {rules.min_players}..{rules.max_players}")
+    table = Table(TableOptions(
+        name="Local", table_id="main", preset=preset_name, rules=rules, seats=seats, bots=bots,
+        seed=seed, bot_delay=bot_delay, ready_timeout=ready_timeout, grace=3600.0))
+    host = Host([table])
+    port = await host.start([LOCAL], 0)
+    return host, table, port
+
+
+async def play_local(bots: int, name: str, language: str = "en", preset_name: str = "classic",
+                     rules: HouseRules | None = None, seed: int | None = None,
+                     lines: AsyncIterator[str] | None = None, out: Out = print,
+                     bot_delay: float = 0.6) -> int:
+    host, _table, port = await local_table(bots, preset_name, rules, seed, bot_delay)
+    try:
+        client = Client(LOCAL, port, name, language)
+        await client.connect()
+        return await play_plain(client, lines, out)
+    finally:
+        await host.stop()
+
+
+def run_play(args: Any) -> int:
+    """``president play --bots N --plain``."""
+    preset_name, rules = args.preset, None
+    if getattr(args, "rules", None):
+        preset_name, rules = load_rules_file(args.rules)
+    name = (args.name or _user() or "Player")[:24].strip() or "Player"
+    language = getattr(args, "lang", None) or "en"
+    try:
+        return asyncio.run(play_local(args.bots, name, language, preset_name, rules, args.seed))
+    except ValueError as error:
+        print(f"president play: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _user() -> str | None:
+    with contextlib.suppress(Exception):
+        return getpass.getuser()
+    return None

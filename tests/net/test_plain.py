@@ -1,0 +1,83 @@
+"""The plain line interface: commands typed as text play a whole session on a local host."""
+
+from __future__ import annotations
+
+from netkit import run, wants_to_act
+
+from president.net.client import Client
+from president.net.plain import (
+    describe_event,
+    describe_view,
+    local_table,
+    parse_command,
+    play_plain,
+)
+from president.rules import HouseRules
+
+
+def test_parse_command():
+    assert parse_command("play 7c 7d") == {"type": "play", "cards": "7C 7D"}
+    assert parse_command("p 10H") == {"type": "play", "cards": "10H"}
+    assert parse_command("  pass ") == {"type": "pass"}
+    assert parse_command("give 3C 4D") == {"type": "give_back", "cards": "3C 4D"}
+    assert parse_command("ready") == {"type": "ready"}
+    assert parse_command("decree everyone sings") == {"type": "decree",
+                                                      "text": "everyone sings"}
+    assert parse_command("say hi all") == "say:hi all"
+    assert parse_command("q") == "quit" and parse_command("start") == "start"
+    assert parse_command("play") is None and parse_command("dance") is None
+
+
+def test_a_typed_session_to_the_end():
+    lines_out: list[str] = []
+
+    async def scenario():
+        rules = HouseRules(session_length=2)
+        host, table, port = await local_table(3, rules=rules, seed=11, bot_delay=0)
+        client = Client("127.0.0.1", port, "Typist")
+        await client.connect()
+
+        async def typing():
+            yield "help"
+            yield "play ZZ"
+            yield "say hello table"
+            while True:
+                await client.wait_for(lambda c: c.status == "closed" or wants_to_act(c))
+                if client.status == "closed":
+                    return
+                legal = [a for a in client.view["legal"] if a["type"] != "decree"]
+                action = legal[0]
+                if action["type"] == "play":
+                    yield f"play {action['cards']}"
+                elif action["type"] == "give_back":
+                    yield f"give {action['cards']}"
+                else:
+                    yield action["type"]
+                # The next line is asked for only once the host has answered this one.
+
+        code = await play_plain(client, typing(), lines_out.append)
+        await host.stop()
+        return code, table
+
+    code, table = run(scenario())
+    text = "\n".join(lines_out)
+    assert code == 0
+    assert table.state.phase.value == "session_over"
+    assert "!! bad_cards" in text or "!! refused: bad_cards" in text
+    assert "<Typist> hello table" in text
+    assert "your hand:" in text and "YOUR TURN" in text
+    assert "== session over" in text and "-- final scores:" in text
+
+
+def test_descriptions_name_players_and_cards():
+    players = ["Ada", "Bot 1", "Bot 2"]
+    assert describe_event({"type": "play", "hand": 1, "seat": 1, "cards": "7C"}, players) \
+        == "   Bot 1 plays 7C"
+    assert "2 card(s)" in describe_event(
+        {"type": "tax", "hand": 2, "from": 1, "to": 2, "count": 2}, players)
+    view = {"hand_number": 1, "phase": "play", "reversed": False, "players": players,
+            "counts": [3, 4, 4], "pile": [[1, "7C"]], "decree": None, "hand": "3C 4D 5H",
+            "tax_owed": 0, "turn": 0, "scores": [0, 0, 0], "ready": []}
+    lines = describe_view(view, 0)
+    assert "   pile: 7C (by Bot 1)" in lines and "   YOUR TURN" in lines
+    assert "   your hand: 3C 4D 5H" in lines
