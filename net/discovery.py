@@ -31,9 +31,12 @@ from president.net.errors import NetError
 
 SERVICE_TYPE = "_president._tcp.local."
 
-# Records live 2 minutes (RFC 6762 suggests 75 for PTR/TXT): a host that
-# crashes without a goodbye leaves the lobby within minutes, not an hour.
+# A host that dies without a goodbye must leave the lobby within minutes. Its
+# records live 2 minutes (RFC 6762 suggests 75 for PTR/TXT, and python-zeroconf
+# browsers stretch a PTR to 1125 s anyway), and every CHECK_INTERVAL seconds the
+# browser re-resolves the tables whose records expired: no answer, no table.
 DEFAULT_TTL = 120
+CHECK_INTERVAL = 15.0
 RESOLVE_TIMEOUT_MS = 3000
 MAX_TABLES = 256                # a flood of records cannot grow the lobby forever
 TXT_ENTRY_MAX = 255             # bytes of one "key=value" TXT string
@@ -135,6 +138,13 @@ def table_from_record(instance: str, properties: Mapping[bytes, bytes | None],
     return TableInfo(instance=instance, name=name, addresses=valid, port=port,
                      seats_taken=taken, seats_total=total, preset=preset,
                      protocol=int(proto), pin_required=pin == "1")
+
+
+def txt_properties(name: str, seats_taken: int, seats_total: int, preset: str,
+                   protocol: int, pin_required: bool) -> dict[str, str]:
+    """The TXT properties a host advertises (the inverse of ``table_from_record``)."""
+    return {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
+            "proto": str(protocol), "pin": "1" if pin_required else "0"}
 
 
 # ------------------------------------------------------------- manual join
@@ -253,6 +263,7 @@ class TableAdvertiser:
         self._zc: AsyncZeroconf | None = None
         self._info: AsyncServiceInfo | None = None
         self._announce: asyncio.Future[Any] | None = None
+        self._published: dict[str, str] = {}
 
     def _advertised(self, addresses: list[str]) -> list[str]:
         wanted = list(addresses) or list(self.interfaces or [])
@@ -274,35 +285,37 @@ class TableAdvertiser:
         return dict(self._properties)
 
     def _make_info(self) -> AsyncServiceInfo:
+        self._published = dict(self._properties)
         return AsyncServiceInfo(
-            SERVICE_TYPE, self.instance, port=self.port, properties=self._properties,
+            SERVICE_TYPE, self.instance, port=self.port, properties=self._published,
             server=self._server, host_ttl=self.ttl, other_ttl=self.ttl,
             parsed_addresses=self.addresses)
 
     async def start(self) -> None:
-        """Probe the name, register and announce; returns once announced."""
+        """Probe the name and register; the announcements go on in the background."""
         if self._zc is not None:
             raise DiscoveryError("already_started")
-        self._zc = _zeroconf(self.interfaces)
+        zc = self._zc = _zeroconf(self.interfaces)
         info = self._make_info()
         try:
-            announce = await self._zc.async_register_service(info, allow_name_change=True)
-            await announce
+            self._announce = await zc.async_register_service(info, allow_name_change=True)
         except BaseException:
-            zc, self._zc = self._zc, None
+            self._zc = None
             await zc.async_close()
             raise
-        self._info = info
         self.instance = info.name       # renamed if the name was taken
+        self._info = info
+        if self._published != self._properties:    # update() called while probing
+            await self._republish()
 
     async def update(self, properties: dict[str, str]) -> None:
         """Merge ``properties`` into the TXT record and re-announce it (not awaited)."""
-        merged = _txt({**self._properties, **properties})
-        if merged == self._properties and self._info is not None:
-            return
-        self._properties = merged
-        if self._zc is None or self._info is None:
-            return
+        self._properties = _txt({**self._properties, **properties})
+        if self._info is not None and self._published != self._properties:
+            await self._republish()
+
+    async def _republish(self) -> None:
+        assert self._zc is not None
         if self._announce is not None:
             self._announce.cancel()     # the new announcement supersedes it
         self._info = self._make_info()
@@ -339,16 +352,21 @@ class TableAdvertiser:
 class TableBrowser:
     """Tables on the network, live: ``tables``, ``on_change`` and ``events()``.
 
-    ``on_change`` receives a copy of ``tables`` after every change.
+    ``on_change`` receives a copy of ``tables`` after every change. A table
+    goes away on its host's goodbye, or when its records expire and the host
+    does not answer (checked every ``check_interval`` seconds).
     ``events()`` (or ``async for`` on the browser) yields ("added" | "updated" |
     "removed", TableInfo), starting with an "added" for each table already
     known, and ends when the browser stops.
     """
 
     def __init__(self, interfaces: list[str] | None = None,
-                 on_change: Callable[[dict[str, TableInfo]], None] | None = None) -> None:
+                 on_change: Callable[[dict[str, TableInfo]], None] | None = None,
+                 *, check_interval: float = CHECK_INTERVAL) -> None:
         self.interfaces = None if interfaces is None else list(interfaces)
         self.on_change = on_change
+        self.check_interval = check_interval
+        self._checker: asyncio.Task[None] | None = None
         self._tables: dict[str, TableInfo] = {}
         self._resolving: dict[str, asyncio.Task[None]] = {}
         self._subscribers: list[asyncio.Queue[TableEvent | None]] = []
@@ -368,6 +386,7 @@ class TableBrowser:
         self._zc = _zeroconf(self.interfaces)
         self._browser = AsyncServiceBrowser(self._zc.zeroconf, SERVICE_TYPE,
                                             handlers=[self._on_state_change])
+        self._checker = asyncio.ensure_future(self._check())
 
     async def stop(self) -> None:
         """Stop browsing; open ``events()`` iterators end. Safe to call twice."""
@@ -376,6 +395,9 @@ class TableBrowser:
         self._stopped = True
         tasks = list(self._resolving.values())
         self._resolving.clear()
+        if self._checker is not None:
+            tasks.append(self._checker)
+            self._checker = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -427,7 +449,18 @@ class TableBrowser:
         if self._resolving.get(name) is task:
             del self._resolving[name]
 
-    async def _resolve(self, name: str) -> None:
+    async def _check(self) -> None:
+        """Re-resolve known tables whose records expired: a host that died goes away."""
+        while True:
+            await asyncio.sleep(self.check_interval)
+            zc = self._zc
+            if zc is None:
+                return
+            stale = [name for name in self._tables if name not in self._resolving
+                     and not AsyncServiceInfo(SERVICE_TYPE, name).load_from_cache(zc.zeroconf)]
+            await asyncio.gather(*(self._resolve(name, gone_if_silent=True) for name in stale))
+
+    async def _resolve(self, name: str, gone_if_silent: bool = False) -> None:
         zc = self._zc
         if zc is None:
             return
@@ -435,6 +468,8 @@ class TableBrowser:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if not await info.async_request(zc.zeroconf, RESOLVE_TIMEOUT_MS):
                 log.debug("no answer for %r", name)
+                if gone_if_silent:
+                    self._forget(name)
                 return
             table = table_from_record(name, info.properties, info.parsed_scoped_addresses(),
                                       info.port)
