@@ -1,0 +1,199 @@
+"""``president host``: a headless table that logs to the terminal.
+
+It listens on ``--interface`` addresses (every interface when none is given),
+prints the ``address:port`` to join, advertises the table over zeroconf unless
+``--no-advertise`` (the TXT record follows the seats as they fill), journals
+every accepted action unless ``--no-journal`` (``--resume`` restores the
+unfinished tables) and exits when the session is over or on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+import time
+from typing import Any, TextIO
+
+from president.errors import PresidentError
+from president.rules import load_rules_file, preset
+
+from .errors import NetError
+from .host import Host
+from .protocol import PROTOCOL_VERSION
+from .table import Table, TableOptions
+
+
+class Printer:
+    """Host log lines for a human: time, then what happened (the host is not translated)."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdout
+        self.tables: dict[str, Table] = {}
+
+    def say(self, text: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {text}", file=self.stream, flush=True)
+
+    def __call__(self, what: str, params: dict[str, Any]) -> None:
+        table = self.tables.get(params.get("table", ""))
+        players = list(table.state.players) if table is not None and table.state else []
+
+        def who(seat: int) -> str:
+            return players[seat] if seat < len(players) else f"seat {seat}"
+
+        text = {
+            "table_open": lambda p: f"table '{p['name']}' open, {p['seats']} seats",
+            "joined": lambda p: f"{p['name']} joined (seat {p['seat']})",
+            "returned": lambda p: f"{p['name']} is back (seat {p['seat']})",
+            "left": lambda p: f"{p['name']} left (seat {p['seat']})",
+            "disconnected": lambda p: f"{p['name']} lost the connection (seat {p['seat']})",
+            "standin": lambda p: f"a bot plays for {p['name']} (seat {p['seat']})",
+            "seat_freed": lambda p: f"seat {p['seat']} is free again",
+            "spectator": lambda p: f"{p['name']} is watching",
+            "refused": lambda p: f"refused a join: {p['code']}",
+            "started": lambda p: f"session started: {', '.join(p['players'])} (seed {p['seed']})",
+            "turn_timeout": lambda p: f"time is up for {who(p['seat'])}",
+            "hand_end": lambda p: f"hand {p['hand']} over: "
+            + " > ".join(who(s) for s in p["order"])
+            + " · scores " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"])),
+            "session_end": lambda p: "session over; winner(s): "
+            + ", ".join(who(s) for s in p["winners"]),
+            "table_closed": lambda p: f"table closed ({p['code']})",
+        }.get(what)
+        self.say(text(params) if text else f"{what} {params}")
+
+
+def _properties(table: Table) -> dict[str, str]:
+    return {"name": table.options.name, "seats": f"{table.taken}/{len(table.seats)}",
+            "preset": table.options.preset, "proto": str(PROTOCOL_VERSION),
+            "pin": "1" if table.options.pin else "0"}
+
+
+def _join_addresses(interfaces: list[str] | None) -> list[str]:
+    if interfaces:
+        return [a for a in interfaces if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
+    try:
+        from .discovery import local_addresses
+        return local_addresses() or ["127.0.0.1"]
+    except Exception:  # discovery missing or no adapters listed
+        return ["127.0.0.1"]
+
+
+def options_from_args(args: Any) -> TableOptions:
+    if args.rules:
+        preset_name, rules = load_rules_file(args.rules)
+    else:
+        preset_name, rules = args.preset, preset(args.preset)
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise ValueError(f"--players {args.players}: this table takes "
+                         f"{rules.min_players} to {rules.max_players}")
+    if not 0 <= args.bots <= args.players:
+        raise ValueError(f"--bots {args.bots}: 0 to {args.players}")
+    return TableOptions(
+        name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=args.bots,
+        pin=args.pin or None, seed=args.seed, turn_timer=args.turn_timer, grace=args.grace,
+        bot_delay=getattr(args, "bot_delay", 0.8),
+    )
+
+
+async def serve(args: Any, printer: Printer) -> int:
+    journal = hook = None
+    if not args.no_journal:
+        try:
+            from .journal import Journal
+            from .persist import TableJournal
+            journal = Journal(args.journal)
+        except NetError as error:
+            printer.say(f"cannot use the journal: {error} (use --no-journal to play without)")
+            return 2
+        hook = TableJournal(journal)
+    if args.resume:
+        if journal is None:
+            printer.say("--resume needs the journal")
+            return 2
+        from .persist import remembered_port, resume_tables
+        tables = resume_tables(journal, hook)
+        if not tables:
+            printer.say("nothing to resume")
+            return 1
+        port = args.port or remembered_port(journal)
+        for table in tables:
+            table.on_log = printer
+    else:
+        tables = [Table(options_from_args(args), journal=hook, on_log=printer)]
+        port = args.port
+    printer.tables = {table.options.table_id: table for table in tables}
+    host = Host(tables)
+    interfaces = args.interface or None
+    try:
+        port = await host.start(interfaces, port)
+    except OSError as error:
+        printer.say(f"cannot listen on port {port}: {error.strerror}")
+        return 2
+    if hook is not None:
+        hook.host["port"] = port
+    for address in _join_addresses(interfaces):
+        printer.say(f"join with: president join {address}:{port}")
+    advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    finished = asyncio.ensure_future(host.wait_finished())
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({finished, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    if stop.is_set():
+        printer.say("stopping")
+    for task in (finished, stopping):
+        task.cancel()
+    for advertiser in advertisers:
+        with contextlib.suppress(Exception):
+            await advertiser.stop()
+    await host.stop()
+    if journal is not None:
+        journal.close()
+    return 0
+
+
+async def _advertise(tables: list[Table], port: int, interfaces: list[str] | None,
+                     printer: Printer) -> list[Any]:
+    try:
+        from .discovery import TableAdvertiser
+    except ImportError:
+        printer.say("zeroconf discovery is not available: join by address")
+        return []
+    advertisers = []
+    for table in tables:
+        advertiser = TableAdvertiser(table.options.name, port, list(interfaces or []),
+                                     _properties(table), interfaces)
+        try:
+            await advertiser.start()
+        except Exception as error:  # multicast blocked, no interface...: joining by address
+            printer.say(f"cannot advertise the table ({error}); join by address")
+            continue
+        pending: set[asyncio.Task[Any]] = set()
+
+        def changed(table: Table, advertiser: Any = advertiser,
+                    pending: set[asyncio.Task[Any]] = pending) -> None:
+            task = asyncio.ensure_future(advertiser.update(_properties(table)))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+
+        table.on_change = changed
+        advertisers.append(advertiser)
+        printer.say(f"advertised on the LAN as '{table.options.name}'")
+    return advertisers
+
+
+def run(args: Any) -> int:
+    """``president host ...``; the exit code."""
+    printer = Printer()
+    try:
+        return asyncio.run(serve(args, printer))
+    except (ValueError, PresidentError) as error:
+        printer.say(f"president host: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
