@@ -126,7 +126,7 @@ def players_fragments(model: TableModel) -> Fragments:
 def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view["players"])
-    return len(model.info.get("players") or []) + 2
+    return len(model.info.get("players") or []) + 3
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
@@ -144,6 +144,9 @@ def waiting_fragments(model: TableModel) -> Fragments:
             shown += " " + tr.gettext("(you)")
         out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
     out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
+    if info.get("address"):
+        out.append(("", "  " + tr.gettext("Others can join at {address}").format(
+            address=info["address"])))
     return out
 
 

@@ -21,13 +21,17 @@ class LobbyModel:
         self.index = 0
         self.message: str | None = None
         self.discovery_ok = True
+        self.moved = False      # until the player moves, the first table found is selected
 
     def set_tables(self, tables: dict[str, Any]) -> None:
         current = self.entry()
         self.tables = dict(tables)
         entries = self.entries()
-        self.index = entries.index(current) if current in entries else min(
-            self.index, len(entries) - 1)
+        if not self.moved:
+            self.index = 0
+        else:
+            self.index = entries.index(current) if current in entries else min(
+                self.index, len(entries) - 1)
 
     def entries(self) -> list[tuple[str, str]]:
         ordered = sorted(self.tables, key=lambda key: (self.tables[key].name.lower(), key))
@@ -39,6 +43,7 @@ class LobbyModel:
 
     def move(self, step: int) -> None:
         self.index = (self.index + step) % len(self.entries())
+        self.moved = True
         self.message = None
 
     def label(self, entry: tuple[str, str]) -> str:
@@ -103,8 +108,9 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
         for i, entry in enumerate(entries):
             if entry[0] != "table" and (i == 0 or entries[i - 1][0] == "table"):
                 out.append(("", "\n"))
-            style = "class:menu.selected" if i == model.index else ""
-            out.append((style, "  " + model.label(entry) + "\n"))
+            chosen = i == model.index
+            style = "class:menu.selected" if chosen else ""
+            out.append((style, ("▸ " if chosen else "  ") + model.label(entry) + "\n"))
         return out
 
     def cursor() -> Point:
@@ -143,7 +149,8 @@ def settings_fragments(model: SettingsModel) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for i, row in enumerate(model.ROWS):
         label, value = values[row]
-        style = "class:menu.selected" if i == model.index else ""
-        out.append((style, f"  {label:<24} {value}\n"))
+        chosen = i == model.index
+        style = "class:menu.selected" if chosen else ""
+        out.append((style, f"{'▸' if chosen else ' '} {label:<24} {value}\n"))
     out.append(("class:dim", "\n" + tr.gettext("Saved for the next time you play.")))
     return out

@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from president.net.client import Client
-from president.net.discovery import TableAdvertiser, TableBrowser
+from president.net.discovery import TableAdvertiser, TableBrowser, format_address
 from president.net.discovery import parse_address as _parse_address
 from president.net.errors import ClientError, JoinRefused, ProtocolError
 from president.net.host import Host
@@ -44,6 +44,7 @@ class NetConnection:
         self.client = Client(host, port, name, language, pin=pin, spectate=spectate,
                              on_update=self._update)
         self.listener: Any = None
+        self.extra_info: dict[str, Any] = {}   # what this client knows besides the host
         self._closed = False
 
     @property
@@ -52,7 +53,7 @@ class NetConnection:
 
     @property
     def info(self) -> dict[str, Any]:
-        return table_info(self.client.info or {})
+        return {**table_info(self.client.info or {}), **self.extra_info}
 
     async def start(self, listener: Any) -> None:
         """Connect (retrying while the host cannot be reached) and feed ``listener``."""
@@ -180,7 +181,10 @@ async def host_table(setup: Any, name: str, language: str,
     listen = interfaces()
     hosted, port = await _serve(options, listen, advertise=True)
     address = "127.0.0.1" if listen is None else listen[0]
-    return hosted, NetConnection(address, port, name, language, setup.pin)
+    connection = NetConnection(address, port, name, language, setup.pin)
+    shown = hosted.advertiser.addresses if hosted.advertiser else [address]
+    connection.extra_info["address"] = ", ".join(format_address(a, port) for a in shown)
+    return hosted, connection
 
 
 def browser(on_change: Any) -> TableBrowser:

@@ -152,10 +152,11 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
     def rows() -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for i, row in enumerate(model.rows):
-            style = "class:menu.selected" if i == model.index else ""
+            chosen = i == model.index
+            style = "class:menu.selected" if chosen else ""
             value = model.value(row)
             arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin") else value
-            line = f" {model.label(row)[:34]:<34} {arrows}"
+            line = f"{'▸' if chosen else ' '}{model.label(row)[:34]:<34} {arrows}"
             if row == "start":
                 line = f" ▶▶ {model.label(row)}"
             out.append((style, line + "\n"))

@@ -1,0 +1,131 @@
+"""End to end under tmux: the real ``president`` console script in real terminals.
+
+Each test runs its own tmux server (``-L`` socket) and kills only that.
+Network: TCP and zeroconf on 127.0.0.1 only (``PRESIDENT_INTERFACES``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+PRESIDENT = Path(sys.executable).with_name("president")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    pytest.mark.skipif(not PRESIDENT.exists(), reason="no president console script"),
+]
+TIMEOUT = 40.0
+
+
+class Tmux:
+    def __init__(self, tmp: Path) -> None:
+        self.socket = f"president-test-{uuid.uuid4().hex[:8]}"
+        self.tmp = tmp
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True,
+                              capture_output=True, text=True, timeout=10).stdout
+
+    def start(self, name: str, command: str, columns: int = 80, rows: int = 24) -> None:
+        home = self.tmp / name
+        home.mkdir()
+        env = (f"env PRESIDENT_CONFIG_DIR={home} PRESIDENT_INTERFACES=127.0.0.1 "
+               f"LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color")
+        script = f"{env} {command} 2>{home}/stderr; echo EXITED $?; sleep 60"
+        # one session (one terminal) per player
+        self.run("new-session", "-d", "-s", name, "-x", str(columns), "-y", str(rows), script)
+
+    def screen(self, name: str) -> str:
+        return self.run("capture-pane", "-p", "-t", name)
+
+    def keys(self, name: str, *keys: str) -> None:
+        self.run("send-keys", "-t", name, *keys)
+
+    def wait(self, name: str, text: str, timeout: float = TIMEOUT) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen(name)
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                stderr = (self.tmp / name / "stderr").read_text(errors="replace")[-2000:]
+                raise AssertionError(f"{name}: no {text!r} on screen:\n{screen}\n{stderr}")
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def tmux(tmp_path: Path):
+    session = Tmux(tmp_path)
+    yield session
+    session.kill()
+
+
+def _open(tmux: Tmux, name: str, command: str, **size: int) -> None:
+    tmux.start(name, command, **size)
+
+
+def test_a_host_and_two_clients_play_a_hand_to_the_end(tmux: Tmux) -> None:
+    names = ("host", "ann", "bob")
+    for name in names:
+        _open(tmux, name, f"{PRESIDENT} --lang en")
+    # the host: set up a table for three humans, no bots
+    tmux.wait("host", "Host a table")
+    tmux.keys("host", "Enter")
+    tmux.wait("host", "Table name")
+    tmux.keys("host", "Down", "Down", "Left", "Down", "Left", "Left")
+    screen = tmux.wait("host", "◀ 0 ▶")
+    assert [line.split()[-2] for line in screen.splitlines()
+            if line[1:].startswith(("Seats", "Bots"))] == ["3", "0"]
+    tmux.keys("host", "Up", "Up", "Up", "Up", "Enter")
+    tmux.wait("host", "Others can join at 127.0.0.1:")
+    # the clients find it in their lobby and sit down
+    for name in ("ann", "bob"):
+        screen = tmux.wait(name, "'s table")
+        assert "/3 seats" in screen
+        tmux.keys(name, "Enter")
+    for name in names:
+        tmux.wait(name, "hand 1")
+    # each plays its lowest set, or passes, until the hand is over
+    deadline = time.monotonic() + 90
+    over: set[str] = set()
+    while len(over) < len(names):
+        assert time.monotonic() < deadline, "\n".join(tmux.screen(n) for n in names)
+        for name in names:
+            screen = tmux.screen(name)
+            if "Finishing order" in screen:
+                over.add(name)
+            elif "Your turn" in screen:
+                tmux.keys(name, "l", "l", "p")
+        time.sleep(0.15)
+    for name in names:
+        screen = tmux.screen(name)
+        assert "President" in screen and "Asshole" in screen
+        for player in ("(you)",):
+            assert player in screen
+
+
+@pytest.mark.parametrize(("language", "titles"), [
+    ("it", ("Presidente",)),
+    ("pl", ("Prezydent",)),
+])
+def test_role_titles_in_the_players_language(tmux: Tmux, language: str,
+                                              titles: tuple[str, ...]) -> None:
+    text = pytest.importorskip("president.cli.text")
+    if text.text_for(language).role_title("president", "classic") == "President":
+        pytest.skip(f"the {language} catalog has no role titles yet")
+    _open(tmux, "solo", f"{PRESIDENT} --lang {language} play --bots 3 --seed 4")
+    tmux.wait("solo", "(")
+    tmux.keys("solo", "?")
+    screen = tmux.wait("solo", titles[0])
+    for title in titles:
+        assert title in screen
+    assert "Asshole" not in screen and "Vice President" not in screen
