@@ -177,7 +177,9 @@ def parse_address(text: str, default_port: int | None = None) -> tuple[str, int]
     else:
         host, colon, port_part = raw.partition(":")
         port_text = port_part if colon else None
-        if not (_is_ipv4(host) or (len(host) <= 253 and _HOSTNAME.fullmatch(host))):
+        numeric = host.replace(".", "").isdigit()    # 10.0.0.256 is no name either
+        if not (_is_ipv4(host) or (not numeric and len(host) <= 253
+                                   and _HOSTNAME.fullmatch(host))):
             raise DiscoveryError("address_bad_host", address=text)
     if port_text is None:
         if default_port is None:
