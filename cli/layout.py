@@ -88,7 +88,10 @@ def status_text(model: TableModel) -> str:
         return tr.gettext("Disconnected")
     if model.status == "refused":
         return tr.gettext("Refused by the table: {reason}").format(
-            reason=model.status_detail or "")
+            reason=model.text.reason(model.status_detail or "refused", {}))
+    if model.status == "closed" and model.status_detail:
+        return tr.gettext("Disconnected: {reason}").format(
+            reason=model.text.reason(model.status_detail, {}))
     return model.status
 
 

@@ -1,0 +1,49 @@
+"""The client against the real host on 127.0.0.1: play, lose the connection, come back."""
+
+from __future__ import annotations
+
+from president.cli import netbridge
+
+
+def test_lost_connection_is_shown_and_the_client_comes_back(run_ui, monkeypatch) -> None:
+    monkeypatch.setattr(netbridge, "BOT_DELAY", 0.0)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        model = ui.table
+        assert model.status == "connected"
+        hand = model.view["hand"]
+        await ui.connection.client.drop()
+        await d.screen_shows(ui.tr.gettext("Connection lost: reconnecting…"))
+        await d.until(lambda: model.status == "connected", "the reconnection")
+        await d.until(lambda: "Connection lost" not in d.safe_screen(), "the banner to go")
+        assert model.view["hand"] == hand or model.view["hand_number"] > 1
+        # the seat is ours again: an action goes through
+        await d.until(lambda: model.my_turn, "my turn")
+        before = model.view
+        d.keys("l")
+        await d.until(lambda: model.selected, "a selection")
+        d.keys("l")
+        await d.until(lambda: model.view is not before, "the play")
+        assert model.message is None
+
+    run_ui(scenario, bridge=netbridge, start=lambda ui: ui.play_bots(3, "classic", None, seed=7))
+
+
+def test_a_refused_join_says_why(run_ui, monkeypatch) -> None:
+    async def scenario(d) -> None:
+        ui = d.ui
+        hosted, connection = await netbridge.local_table(
+            "Host", "en", bots=2, preset="classic", rules=None, seed=1)
+        try:
+            port = connection.client.port
+            table = hosted.table
+            table.options.pin = "9999"
+            await ui.join_address(f"127.0.0.1:{port}", "1111")
+            await d.until(lambda: ui.table.status == "refused", "the refusal")
+            await d.screen_shows(ui.text.reason("wrong_pin"))
+        finally:
+            await hosted.stop()
+
+    run_ui(scenario, bridge=netbridge)
