@@ -331,7 +331,7 @@ class TableAdvertiser:
             return
         if announce is not None:
             announce.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await announce
         try:
             if info is not None:
@@ -358,8 +358,9 @@ class TableBrowser:
     goes away on its host's goodbye, or when its records expire and the host
     does not answer (checked every ``check_interval`` seconds).
     ``events()`` (or ``async for`` on the browser) yields ("added" | "updated" |
-    "removed", TableInfo), starting with an "added" for each table already
-    known, and ends when the browser stops.
+    "removed", TableInfo): first an "added" for each table known when the
+    iteration begins, then every change; it ends when the browser stops
+    (``stop`` also empties ``tables``).
     """
 
     def __init__(self, interfaces: list[str] | None = None,
@@ -403,6 +404,7 @@ class TableBrowser:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._tables.clear()
         for queue in self._subscribers:
             queue.put_nowait(None)
         if browser is not None:
@@ -442,10 +444,14 @@ class TableBrowser:
             previous.cancel()           # a newer change supersedes it
         if state_change is ServiceStateChange.Removed:
             self._forget(name)
-        elif self._zc is not None:
-            task = asyncio.ensure_future(self._resolve(name))
-            self._resolving[name] = task
-            task.add_done_callback(lambda t: self._done(name, t))
+        elif self._zc is not None and len(self._resolving) < MAX_TABLES:
+            self._spawn_resolve(name)
+
+    def _spawn_resolve(self, name: str, gone_if_silent: bool = False) -> asyncio.Task[None]:
+        task = asyncio.ensure_future(self._resolve(name, gone_if_silent))
+        self._resolving[name] = task
+        task.add_done_callback(lambda t: self._done(name, t))
+        return task
 
     def _done(self, name: str, task: asyncio.Task[None]) -> None:
         if self._resolving.get(name) is task:
@@ -458,9 +464,14 @@ class TableBrowser:
             zc = self._zc
             if zc is None:
                 return
-            stale = [name for name in self._tables if name not in self._resolving
-                     and not AsyncServiceInfo(SERVICE_TYPE, name).load_from_cache(zc.zeroconf)]
-            await asyncio.gather(*(self._resolve(name, gone_if_silent=True) for name in stale))
+            try:
+                stale = [name for name in self._tables if name not in self._resolving and
+                         not AsyncServiceInfo(SERVICE_TYPE, name).load_from_cache(zc.zeroconf)]
+            except Exception:
+                log.exception("checking the tables failed")
+                continue
+            checks = [self._spawn_resolve(name, gone_if_silent=True) for name in stale]
+            await asyncio.gather(*checks, return_exceptions=True)
 
     async def _resolve(self, name: str, gone_if_silent: bool = False) -> None:
         zc = self._zc

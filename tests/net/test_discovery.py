@@ -88,11 +88,11 @@ def test_advertise_update_goodbye_on_loopback() -> None:
 
     async def scenario() -> None:
         seen: list[dict[str, TableInfo]] = []
-        browser = TableBrowser(interfaces=LOOPBACK, on_change=seen.append)
+        browser = TableBrowser(interfaces=LOOPBACK, on_change=seen.append, check_interval=0.25)
         await browser.start()
         events = browser.events()
         advertiser = TableAdvertiser(name, 40123, ["127.0.0.1"], props("1/4", pin=True),
-                                     interfaces=LOOPBACK)
+                                     interfaces=LOOPBACK, ttl=2)
         try:
             await advertiser.start()
             assert_loopback_only(advertiser)
@@ -108,6 +108,9 @@ def test_advertise_update_goodbye_on_loopback() -> None:
                 seats_taken=1, seats_total=4, preset="classic", protocol=1, pin_required=True)
             assert browser.tables[advertiser.instance] == table
             assert seen[-1][advertiser.instance] == table
+            # its records expire (TTL 2 s): the browser's check asks again and the
+            # live host answers, so the table stays (the next event is the update)
+            await asyncio.sleep(3)
 
             await advertiser.update({"seats": "4/4"})
             kind, table = await next_event(events, mine)
