@@ -46,7 +46,7 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "decks": N_("How many 52-card decks are shuffled together; "
                 "automatic means two decks from six players up."),
     "jokers": N_("Jokers added to each deck; they rank above the 2."),
-    "joker_mode": N_("High: jokers are the highest rank and pair only with jokers. "
+    "joker_mode": N_("Highest rank: jokers pair only with jokers. "
                      "Trump: a single joker beats any play."),
     "rank_order": N_("Which card is highest: the 2 (3 lowest, then up to A and 2), "
                      "or the ace, with the 2 lowest."),
@@ -64,7 +64,7 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "set_size_rule": N_("Whether a set must have as many cards as the top of the pile, "
                         "or a bigger set may beat a smaller one."),
     "sequences": N_("Runs of consecutive ranks in any suits; a run beats only a run "
-                    "of the same length with a higher top card."),
+                    "of the same length, with a higher top card."),
     "bomb": N_("A play that breaks the size rule: a single 2 or joker on a pair or "
                "three of a kind, or a four of a kind on anything."),
     "suit_tiebreak": N_("Single cards of equal rank are ordered by suit: "

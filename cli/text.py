@@ -435,6 +435,10 @@ class Text:
 
     def _event_out(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         place = self.number(p["place"])
+        if p["place"] == len(names.players):  # the last seat, still holding cards
+            return self._own(seat, p["seat"], N_("You are left holding cards: place {place}."),
+                             N_("{name} is left holding cards: place {place}."), names,
+                             place=place)
         return self._own(seat, p["seat"], N_("You are out of cards: place {place}."),
                          N_("{name} is out of cards: place {place}."), names, place=place)
 
