@@ -29,6 +29,7 @@ from typing import Any
 
 from president.net.client import Client
 from president.net.host import Host
+from president.net.limits import Limits
 from president.net.table import Table, TableOptions
 from president.rules import HouseRules
 
@@ -40,7 +41,8 @@ def host_process(tables: int, seats: int, hands: int, ports: Any, done: Any) -> 
         rules = HouseRules(session_length=hands)
         host = Host([Table(TableOptions(table_id=f"t{i}", name=f"T{i}", rules=rules,
                                         seats=seats, seed=i, ready_timeout=0, grace=600))
-                     for i in range(tables)])
+                     for i in range(tables)],
+                    limits=Limits(per_address=tables * seats + 10))  # all clients on 127.0.0.1
         ports.put(await host.start([LOCAL]))
         await host.wait_finished()
         await host.stop()

@@ -4,7 +4,8 @@ It listens on ``--interface`` addresses (every interface when none is given),
 prints the ``address:port`` to join, advertises the table over zeroconf unless
 ``--no-advertise`` (the TXT record follows the seats as they fill), journals
 every accepted action unless ``--no-journal`` (``--resume`` restores the
-unfinished tables) and exits when the session is over or on Ctrl-C.
+unfinished tables) and exits when the session is over. The first Ctrl-C ends the
+session after the current hand; a second one (or SIGTERM) stops at once.
 """
 
 from __future__ import annotations
@@ -138,9 +139,24 @@ async def serve(args: Any, printer: Printer) -> int:
     advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
+    interrupts = 0
+
+    def interrupted() -> None:
+        # First Ctrl-C: end the session after the current hand; second: stop at once
+        # (with the journal, an unfinished table can be resumed).
+        nonlocal interrupts
+        interrupts += 1
+        if interrupts > 1 or all(not table.started for table in tables):
+            stop.set()
+            return
+        printer.say("ending the session after this hand (Ctrl-C again to stop now)")
+        for table in tables:
+            table.request_stop()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGINT, interrupted)
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
     finished = asyncio.ensure_future(host.wait_finished())
     stopping = asyncio.ensure_future(stop.wait())
     await asyncio.wait({finished, stopping}, return_when=asyncio.FIRST_COMPLETED)

@@ -432,3 +432,24 @@ def test_host_stop_says_bye_to_everyone():
 
     client = run(scenario())
     assert client.bye["code"] == "host_stopping"
+
+
+def test_a_minutes_session_ends_at_the_first_hand_boundary_after_the_time():
+    async def scenario():
+        host, table, port = await start_table(
+            seats=4, bots=4, rules=rules(session_end="minutes", session_length=1),
+            bot_delay=0.001)
+        watcher = Recorder(LOCAL, port, "watch", spectate=True, reconnect=False)
+        await watcher.connect()
+        await wait_until(lambda: table.started and table.state.phase is Phase.PLAY)
+        table._deadline = asyncio.get_running_loop().time()  # the minutes are up
+        hand = table.state.hand_number  # mid-hand: the table is in PLAY, no await since
+        await watcher.wait_for(lambda c: c.status == "closed")
+        await host.stop()
+        return watcher, table, hand
+
+    watcher, table, hand = run(scenario())
+    events = [m["event"] for m in watcher.frames if m["type"] == "event"]
+    assert [e["type"] for e in events[-2:]] == ["hand_end", "session_end"]
+    assert events[-2]["hand"] == hand == table.state.hand_number  # this hand is finished
+    assert table.state.phase is Phase.SESSION_OVER
