@@ -24,6 +24,7 @@ from president.cli.lobby import LobbyModel, SettingsModel, lobby_container
 from president.cli.model import LineEdit, TableModel
 from president.cli.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
+from president.rules import PRESETS
 
 Connect = Callable[..., Awaitable[Any]]
 
@@ -425,6 +426,11 @@ def run_play(args: Any) -> int:
         from president.rules import load_rules_file
 
         args.preset, rules = load_rules_file(args.rules)
+    rules = rules or PRESETS[args.preset]
+    if not rules.min_players <= args.bots + 1 <= rules.max_players:
+        print(f"president play: --bots {args.bots}: a {args.preset} table seats "
+              f"{rules.min_players} to {rules.max_players} players", file=sys.stderr)
+        return 2
     ui = PresidentUI(settings, language, bridge=_bridge(), save_settings=None)
     return _run(ui, ui.play_bots(args.bots, args.preset, rules, args.seed))
 

@@ -13,6 +13,7 @@ import contextlib
 import os
 from typing import Any
 
+from president.errors import PresidentError
 from president.net.client import Client
 from president.net.discovery import TableAdvertiser, TableBrowser, format_address
 from president.net.discovery import parse_address as _parse_address
@@ -25,6 +26,10 @@ from president.rules import PRESETS
 ENV_INTERFACES = "PRESIDENT_INTERFACES"
 BOT_DELAY = 0.8            # seconds a bot waits, so that a human can follow the game
 RETRY_SECONDS = 2.0
+
+
+class LocalTableError(PresidentError):
+    """A local table that cannot be made (``bad_player_count``)."""
 
 
 def interfaces() -> list[str] | None:
@@ -166,8 +171,13 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
                       seed: int | None) -> tuple[HostedTable, NetConnection]:
     """``play --bots N``: a table on 127.0.0.1 that is not advertised, joined at once."""
-    options = TableOptions(name=name, preset=preset, rules=rules or PRESETS[preset],
-                           seats=bots + 1, bots=bots, seed=seed, bot_delay=BOT_DELAY)
+    rules = rules or PRESETS[preset]
+    if not rules.min_players <= bots + 1 <= rules.max_players:
+        raise LocalTableError("bad_player_count", value=bots + 1,
+                              allowed=f"{rules.min_players}..{rules.max_players}")
+    # a human alone with bots: wait for them between hands, never replace them
+    options = TableOptions(name=name, preset=preset, rules=rules, seats=bots + 1, bots=bots,
+                           seed=seed, bot_delay=BOT_DELAY, ready_timeout=0.0, grace=3600.0)
     hosted, port = await _serve(options, ["127.0.0.1"], advertise=False)
     return hosted, NetConnection("127.0.0.1", port, name, language)
 
@@ -177,12 +187,14 @@ async def host_table(setup: Any, name: str, language: str,
     """The set-up screen's table: listened on and advertised on the LAN."""
     options = TableOptions(name=setup.name, preset=setup.preset, rules=setup.rules,
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
-                           bot_delay=BOT_DELAY)
+                           bot_delay=BOT_DELAY, turn_timer=float(setup.turn_timer))
     listen = interfaces()
     hosted, port = await _serve(options, listen, advertise=True)
     address = "127.0.0.1" if listen is None else listen[0]
     connection = NetConnection(address, port, name, language, setup.pin)
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]
+    if setup.turn_timer:
+        connection.extra_info["turn_timer"] = setup.turn_timer
     connection.extra_info["address"] = ", ".join(format_address(a, port) for a in shown)
     return hosted, connection
 

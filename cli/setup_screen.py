@@ -14,7 +14,8 @@ from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
-TABLE_ROWS = ("name", "preset", "players", "bots", "pin")
+TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "turn_timer")
+TURN_TIMERS = (0, 15, 30, 60, 120)
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class TableSetup:
     players: int
     bots: int
     pin: str | None
+    turn_timer: int = 0
 
 
 class SetupModel:
@@ -36,6 +38,7 @@ class SetupModel:
         self.players = 4
         self.bots = 3
         self.pin = ""
+        self.turn_timer = 0
         self.index = 0
         self.message: str | None = None
         self.rows: list[str] = [*TABLE_ROWS, *FIRST_RULES,
@@ -66,6 +69,9 @@ class SetupModel:
             self.bots = min(self.bots, self.players - 1)
         elif row == "bots":
             self.bots = (self.bots + step) % self.players
+        elif row == "turn_timer":
+            position = TURN_TIMERS.index(self.turn_timer)
+            self.turn_timer = TURN_TIMERS[(position + step) % len(TURN_TIMERS)]
         elif row in ALLOWED:
             values = list(ALLOWED[row])
             current = getattr(self.rules, row)
@@ -105,7 +111,7 @@ class SetupModel:
 
     def result(self) -> TableSetup:
         return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,
-                          self.pin or None)
+                          self.pin or None, self.turn_timer)
 
     # ---------------------------------------------------------------- rendering
 
@@ -115,6 +121,7 @@ class SetupModel:
             "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
             "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
             "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
+            "turn_timer": tr.gettext("Turn timer"),
         }
         return labels.get(row) or text.rule_name(row)
 
@@ -131,6 +138,10 @@ class SetupModel:
             return self.pin or self.tr.gettext("none")
         if row == "start":
             return ""
+        if row == "turn_timer":
+            if not self.turn_timer:
+                return self.tr.gettext("none")
+            return self.tr.gettext("{seconds} s").format(seconds=self.turn_timer)
         return self.text.rule_value(row, getattr(self.rules, row))
 
     def explanation(self) -> str:
@@ -142,6 +153,7 @@ class SetupModel:
             "bots": tr.gettext("Seats filled by bots; the others wait for players."),
             "pin": tr.gettext("Players must type this PIN to join (Enter to edit)."),
             "start": tr.gettext("Press Enter to open the table and sit down."),
+            "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
         }
         return own.get(row) or self.text.rule_explanation(row)
 

@@ -131,6 +131,8 @@ def test_host_set_up(run_ui) -> None:
         await d.screen_shows("PIN (empty: none):")
         d.keys("1234\r")
         await d.until(lambda: setup.pin == "1234", "the PIN")
+        d.keys(DOWN + RIGHT)                      # turn timer: none -> 15 s
+        await d.until(lambda: setup.turn_timer == 15, "the turn timer")
         d.keys(DOWN + RIGHT)                      # title set: bga -> classic
         await d.until(lambda: setup.rules.title_set == "classic", "the title set")
         d.keys(DOWN * 3)                          # a rule with its explanation
@@ -148,5 +150,5 @@ def test_host_set_up(run_ui) -> None:
     (setup,) = bridge.hosted
     assert setup.preset == "bga" and setup.pin == "1234"
     assert setup.rules.title_set == "classic" and setup.rules.joker_mode == "trump"
-    assert setup.players == 4 and setup.bots == 3
+    assert setup.players == 4 and setup.bots == 3 and setup.turn_timer == 15
     assert ui.table.info["preset"] == "bga"

@@ -1,0 +1,101 @@
+"""The UI model and the table's text, without a running application."""
+
+from __future__ import annotations
+
+from prompt_toolkit.formatted_text import fragment_list_to_text
+
+from president.cli import layout
+from president.cli.model import TableModel
+from president.cli.ui_text import load_texts
+from president.engine import new_session
+from president.rules import PRESETS
+from president.view import view
+
+
+def model_with(seed: int = 1, players: int = 4, **changes) -> TableModel:
+    state, _ = new_session(PRESETS["classic"], [f"P{i}" for i in range(players)], seed)
+    tr, text = load_texts("en")
+    clock = [100.0]
+    model = TableModel(tr, text, clock=lambda: clock[0])
+    model.clock_value = clock  # type: ignore[attr-defined]
+    data = view(state, 0).to_dict()
+    data.update(changes)
+    model.view_changed(data)
+    return model
+
+
+def text_of(fragments) -> str:
+    return fragment_list_to_text(fragments)
+
+
+def test_the_hand_is_sorted_by_the_current_order() -> None:
+    hand = "3C 2D AS 10H JK"
+    normal = model_with(hand=hand, reversed=False)
+    assert [str(c) for c in normal.hand_cards()] == ["3C", "10H", "AS", "2D", "JK"]
+    revolution = model_with(hand=hand, reversed=True)
+    assert [str(c) for c in revolution.hand_cards()] == ["2D", "AS", "10H", "3C", "JK"]
+    banner = revolution.tr.gettext("REVOLUTION: order reversed")
+    assert banner in text_of(layout.title_fragments(revolution))
+    assert banner not in text_of(layout.title_fragments(normal))
+
+
+def test_rank_keys_select_as_many_as_the_pile_asks() -> None:
+    model = model_with(hand="5C 5D 5H 9S", pile=[[1, "4C 4D"]], turn=0, phase="play")
+    model.select_rank("5")
+    assert model.selection_text() == "5C 5D"
+    model.select_rank("5")
+    assert model.selection_text() == "5C"
+    model.select_rank("5")
+    assert model.selection_text() == "5C 5D 5H"
+    model.select_rank("K")
+    assert model.message  # no king in hand: says so
+
+
+def test_only_legal_plays_are_sent() -> None:
+    model = model_with(hand="5C 5D 9S", pile=[[1, "7C"]], turn=0, phase="play",
+                       legal=[{"type": "play", "seat": 0, "cards": "9S"},
+                              {"type": "pass", "seat": 0}])
+    model.select_rank("5")
+    assert model.confirm_action() is None
+    assert model.message == model.text.reason("too_low", {})
+    model.select_rank("9")
+    assert model.confirm_action() == {"type": "play", "cards": "9S"}
+    assert model.pass_action() == {"type": "pass"}
+
+
+def test_the_timer_counts_down_for_the_player_to_move() -> None:
+    model = model_with(turn=2, phase="play")
+    model.info = {"turn_timer": 30}
+    assert "30" in layout.seat_state(model, 2)
+    model.clock_value[0] += 12.5  # type: ignore[attr-defined]
+    assert "18" in layout.seat_state(model, 2)
+    assert layout.seat_state(model, 1) == ""
+
+
+def test_end_of_hand_and_session_summaries() -> None:
+    model = model_with(phase="hand_over", roles=["scum", "president", "vice_scum",
+                                                 "vice_president"], scores=[-3, 3, -2, 2])
+    model.event({"type": "hand_end", "hand": 1, "order": [1, 3, 2, 0],
+                 "roles": ["scum", "president", "vice_scum", "vice_president"],
+                 "scores": [-3, 3, -2, 2]})
+    shown = text_of(layout.summary_fragments(model))
+    lines = shown.splitlines()
+    assert lines[1].startswith("1. P1") and "President" in lines[1]
+    assert "P0 gives their 2 best cards to P1" in shown
+    assert "P2 gives their best card to P3" in shown
+    model.view_changed({**model.view, "phase": "session_over"})
+    model.event({"type": "session_end", "scores": [-3, 9, -2, 2], "winners": [1]})
+    final = text_of(layout.summary_fragments(model))
+    first = [line for line in final.splitlines() if line.startswith("1.")][0]
+    assert "P1" in first and "★" in first
+
+
+def test_the_decree_is_only_for_the_president() -> None:
+    model = model_with(phase="hand_over", legal=[{"type": "ready", "seat": 0}])
+    assert not model.may_decree()
+    assert model.message == model.text.reason("not_president", {})
+    model = model_with(phase="hand_over", legal=[{"type": "decree", "seat": 0, "text": ""}])
+    assert model.may_decree()
+    assert model.decree_action("  Everyone sings  ") == {"type": "decree",
+                                                         "text": "Everyone sings"}
+    assert model.decree_action("   ") is None
