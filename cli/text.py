@@ -183,6 +183,12 @@ REASONS: dict[str, str] = {
     "bad_cards": N_("Those are not valid cards."),
     "name_invalid": N_("That name cannot be used."),
     "rate_limited": N_("Too many messages: slow down."),
+    "too_many_connections": N_("Too many connections from your computer."),
+    "too_many_attempts": N_("Too many wrong attempts: wait a minute, then try again."),
+    "chat_too_long": N_("That chat line is too long."),
+    "bad_player_count": N_("That number of players is not allowed by these rules."),
+    "journal_locked": N_("Another host is using this table's journal."),
+    "journal_unwritable": N_("The table's journal cannot be written."),
     "host_stopping": N_("The host is shutting down."),
     "left": N_("You left the table."),
     "closed": N_("The connection was closed."),
@@ -210,6 +216,9 @@ REASONS: dict[str, str] = {
     "address_bad_port": N_("The port must be a number from 1 to 65535."),
     "address_bad_host": N_("That is not a valid host name or address."),
     "bad_address": N_("That is not a valid address."),
+    "address_ipv6_needs_brackets": N_("Put an IPv6 address in brackets, such as [fe80::1]:7777."),
+    "bad_port": N_("That is not a valid port."),
+    "no_addresses": N_("This computer has no network address to offer."),
 }
 
 CONNECTION_STATUS: dict[str, str] = {
@@ -481,6 +490,19 @@ class Text:
 
     def reason(self, code: str, params: Mapping[str, Any] | None = None) -> str:
         """A refusal (engine reason, host refusal, protocol fault, client failure)."""
+        params = params or {}
+        limit = params.get("max")
+        if type(limit) is int and code in ("name_invalid", "chat_too_long"):
+            if code == "name_invalid":
+                message = self.tr.ngettext("A name may have at most {max} character.",
+                                           "A name may have at most {max} characters.", limit)
+            else:
+                message = self.tr.ngettext("A chat line may have at most {max} character.",
+                                           "A chat line may have at most {max} characters.",
+                                           limit)
+            return message.format(max=self.number(limit))
+        if code == "name_invalid" and params.get("reason") == "characters":
+            return self.tr.gettext("A name may not contain invisible or control characters.")
         message = REASONS.get(code)
         if message is None:
             return self.tr.gettext("Refused ({code}).").format(code=code)

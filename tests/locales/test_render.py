@@ -13,6 +13,7 @@ from president.cli.text import REASONS, ROLE_TITLES, TITLE_SETS, Text
 from president.errors import NotationError, RulesError
 from president.events import EVENT_CODES
 from president.net.client import FINAL_BYES, FINAL_REFUSALS
+from president.net.limits import CODES as LIMIT_CODES
 from president.roles import Role
 from president.rules import ALLOWED, HouseRules
 
@@ -26,7 +27,10 @@ COGNATES: dict[str, set[str]] = {"it": set(), "nl": set(), "pl": set()}
 NET_CODES = (
     "wrong_pin", "bad_token", "seat_taken", "table_full", "table_closed", "no_such_table",
     "already_started", "not_started", "spectator", "bad_cards", "host_stopping", "left",
-    "closed", "bad_version", "already_joined", "not_joined", "frame_too_large",
+    "closed", "bad_version", "already_joined", "too_many_connections", "too_many_attempts",
+    "chat_too_long", "address_empty", "address_no_port", "address_bad_port", "address_bad_host",
+    "address_ipv6_needs_brackets", "bad_address", "bad_port", "no_addresses",
+    "journal_locked", "journal_unwritable", "bad_player_count", "not_joined", "frame_too_large",
     "empty_frame", "bad_msgpack", "not_a_map", "unknown_type", "unknown_field",
     "missing_field", "bad_field", "not_connected", "timeout", "unexpected",
     # named in the localization issue; kept so a host that adopts them is understood
@@ -106,7 +110,7 @@ def test_unknown_or_broken_events_do_not_raise() -> None:
 
 
 def test_every_refusal_code_has_a_message() -> None:
-    codes = set(ENGINE_REASONS) | set(NET_CODES) | FINAL_REFUSALS | FINAL_BYES
+    codes = set(ENGINE_REASONS) | set(NET_CODES) | FINAL_REFUSALS | FINAL_BYES | set(LIMIT_CODES)
     assert codes <= set(REASONS), codes - set(REASONS)
 
 
@@ -119,6 +123,14 @@ def test_every_refusal_renders_translated(language: str) -> None:
         if source not in COGNATES[language]:
             assert line != source, (language, code)
     assert text.reason("no_such_code").endswith("(no_such_code).")
+
+
+def test_refusals_with_limits_name_them() -> None:
+    assert Text("pl").reason("name_invalid", {"max": 24}) == "Nazwa może mieć najwyżej 24 znaki."
+    assert Text("it").reason("chat_too_long", {"max": 200}) == (
+        "Un messaggio di chat può avere al massimo 200 caratteri.")
+    assert Text("nl").reason("name_invalid", {"reason": "characters"}).startswith("Een naam")
+    assert Text("en").reason("name_invalid", {}) == "That name cannot be used."
 
 
 @pytest.mark.parametrize("language", ("en", *OTHERS))
