@@ -78,8 +78,10 @@ def uninterrupted(rules: HouseRules, players: list[str], seed: int,
 
 
 async def play_steadily(client: Client, salt: int = 0,
-                        stop: Callable[[Client], bool] = lambda c: False) -> int:
-    """Play ``my_move`` until the client is closed (or ``stop``); the refusals seen."""
+                        stop: Callable[[Client], bool] = lambda c: False,
+                        pause: float = 0.0) -> int:
+    """Play ``my_move`` until the client is closed (or ``stop``); the refusals seen.
+    ``pause``: seconds to think before each move."""
     refusals = 0
 
     def ready(c: Client) -> bool:
@@ -90,6 +92,10 @@ async def play_steadily(client: Client, salt: int = 0,
         await client.wait_for(ready, timeout=60)
         if client.status == "closed" or stop(client):
             return refusals
+        if pause:
+            await asyncio.sleep(pause)
+            if client.status != "connected" or my_move(client.view, salt) is None:
+                continue
         move = my_move(client.view, salt)
         assert move is not None
         seen = client.view
