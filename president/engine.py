@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from functools import lru_cache
 from itertools import combinations, product
 from operator import attrgetter
 from typing import Any
@@ -25,7 +26,16 @@ from president.actions import (
     action_to_dict,
 )
 from president.cards import Card, Rank, format_cards, make_deck, shuffled
-from president.combos import BEATS, EQUAL, best_rank, classify, compare, resulting_top, strengths
+from president.combos import (
+    BEATS,
+    EQUAL,
+    Combo,
+    best_rank,
+    classify,
+    compare,
+    resulting_top,
+    strengths,
+)
 from president.errors import IllegalAction, RulesError
 from president.events import Event
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
@@ -141,14 +151,24 @@ def _decree_hand(state: State) -> int:
 
 def _beating_plays(state: State, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     rules, reversed_, top = state.rules, state.reversed, state.top
-    plays = []
+    return [
+        cards for cards, combo in _valid_plays(hand, rules, reversed_)
+        if compare(combo, top, rules, reversed_) in (BEATS, EQUAL)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _valid_plays(
+    hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
+) -> tuple[tuple[tuple[Card, ...], Combo], ...]:
+    """Every valid play from ``hand`` with its combo, in ``candidate_plays`` order.
+    Cached: a seat's hand is asked for again each time the turn comes round."""
+    valid = []
     for cards in candidate_plays(hand, rules, reversed_):
         combo = classify(cards, rules, reversed_)
-        if isinstance(combo, str):
-            continue
-        if compare(combo, top, rules, reversed_) in (BEATS, EQUAL):
-            plays.append(cards)
-    return plays
+        if not isinstance(combo, str):
+            valid.append((cards, combo))
+    return tuple(valid)
 
 
 def candidate_plays(
