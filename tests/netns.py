@@ -59,6 +59,20 @@ def netns_exec_argv(namespace: str, argv: list[str]) -> list[str]:
     return ["ip", "netns", "exec", namespace, *argv]
 
 
+PREFIX = "pzd"                  # pzd<pid>x<hex><role>: the pid of the test that made it
+
+
+def _remove_orphans() -> None:
+    """Delete namespaces left by a test process that was killed before its cleanup."""
+    listing = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True,
+                             timeout=20).stdout
+    for line in listing.splitlines():
+        name = line.split()[0] if line.split() else ""
+        pid = name.removeprefix(PREFIX).partition("x")[0]
+        if name.startswith(PREFIX) and pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+            subprocess.run(["ip", "netns", "del", name], capture_output=True, timeout=20)
+
+
 def _ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, timeout=20)
 
@@ -73,7 +87,8 @@ class Lan:
 @contextmanager
 def bridged_lan(laptops: int = 2, subnet: str = "10.77.0") -> Iterator[Lan]:
     """Namespaces named uniquely per call, deleted on exit whatever happens."""
-    prefix = f"pzd{os.getpid()}{secrets.token_hex(2)}"
+    _remove_orphans()
+    prefix = f"{PREFIX}{os.getpid()}x{secrets.token_hex(2)}"
     switch = f"{prefix}sw"
     names = [f"{prefix}l{i}" for i in range(1, laptops + 1)]
     addresses = [f"{subnet}.{i}" for i in range(1, laptops + 1)]

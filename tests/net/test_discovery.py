@@ -41,8 +41,12 @@ LOOPBACK = ["127.0.0.1"]
 STEP = 20.0                     # generous timeout for one step of a scenario
 T = TypeVar("T")
 
-needs_netns = pytest.mark.skipif(netns.missing_tools() is not None,
+_skip_netns = pytest.mark.skipif(netns.missing_tools() is not None,
                                  reason=f"network namespaces: {netns.missing_tools()}")
+
+
+def needs_netns(test: Callable[[], None]) -> Callable[[], None]:
+    return pytest.mark.netns(_skip_netns(test))
 
 
 def run(coroutine: Awaitable[T], timeout: float = 60.0) -> T:
