@@ -25,6 +25,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 LANGUAGES = ("en", "it", "nl", "pl")
+# Each language's own name, for a language menu (never translated).
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands", "pl": "Polski"}
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "president"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
