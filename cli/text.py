@@ -4,6 +4,18 @@
 combinations, house rules and rules errors. The host never sends sentences;
 this is the edge where they are made. Role titles are never pasted into a
 sentence that would inflect them: sentences use ``{name}: {title}`` forms.
+
+- events: ``event(event_dict, players, seat)``
+- refusals and errors: ``reason(code, params)``, ``error(exc)``, ``rules_error(exc)``
+- roles: ``role_title(role, title_set)``, ``role_line(place, name, role, set)``,
+  ``player_title(name, role, set)``, ``title_set_name(set)``
+- cards: ``rank(rank_or_symbol)``, ``rank_name``, ``suit_name``, ``card``,
+  ``card_name``, ``cards(notation)``, ``card_count(n)``, ``cards_left(n)``, ``points(n)``
+- words: ``combination(kind)``, ``phase(phase)``, ``action(kind)``, ``status(status)``,
+  ``preset_name(preset)``
+- house rules: ``rule_name(field)``, ``rule_explanation(field)``,
+  ``rule_value(field, value)``, ``session_length(session_end, value)``
+- formatting: ``number(x)``, ``join(items)``
 """
 
 from __future__ import annotations
