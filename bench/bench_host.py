@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -46,7 +47,12 @@ def host_process(tables: int, seats: int, hands: int, ports: Any, done: Any) -> 
         ports.put(await host.start([LOCAL]))
         await host.wait_finished()
         await host.stop()
-    asyncio.run(main())
+    profile = os.environ.get("BENCH_PROFILE")  # a file for the host's cProfile stats
+    if profile:
+        import cProfile
+        cProfile.runctx("asyncio.run(main())", globals(), locals(), profile)
+    else:
+        asyncio.run(main())
     done.set()
 
 

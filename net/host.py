@@ -68,11 +68,12 @@ class Connection:
             return False
         if msg["type"] == "refused" and msg["code"] in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
-        if msg["type"] in ("state", "event"):
+        hot = msg["type"] in ("state", "event")
+        if hot:
             self.seq += 1
             msg["seq"] = self.seq
         try:
-            data = encode(msg, HOST)
+            data = encode(msg, HOST, check=not hot)
         except LocalProtocolError:
             log.exception("invalid outgoing message %r", msg.get("type"))
             return False

@@ -194,12 +194,17 @@ def make(kind: str, sender: str, **fields: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------- frames
 
 
-def encode(msg: dict[str, Any], sender: str) -> bytes:
-    """One frame. Raises ``LocalProtocolError`` if ``msg`` is invalid (our bug)."""
-    try:
-        validate(msg, sender)
-    except ProtocolError as error:
-        raise LocalProtocolError(error.code, **error.params) from None
+def encode(msg: dict[str, Any], sender: str, check: bool = True) -> bytes:
+    """One frame. Raises ``LocalProtocolError`` if ``msg`` is invalid (our bug).
+
+    ``check=False`` skips the field checks (the size limit stays): for the host's hot
+    ``state``/``event`` frames, built from ``View.to_dict`` and ``project_event``.
+    """
+    if check:
+        try:
+            validate(msg, sender)
+        except ProtocolError as error:
+            raise LocalProtocolError(error.code, **error.params) from None
     body = msgpack.packb(msg, use_bin_type=True)
     limit = MAX_FRAME if sender == HOST else MAX_CLIENT_FRAME
     if len(body) > limit:
