@@ -67,6 +67,7 @@ def write_catalog(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, sort_output=False, ignore_obsolete=True,
+                 include_lineno=False,
                  omit_header=False)
 
 
