@@ -66,9 +66,7 @@ def read_catalog(language: str) -> Catalog:
 def write_catalog(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=False, ignore_obsolete=True,
-                 include_lineno=False,
-                 omit_header=False)
+        write_po(handle, catalog, width=100, ignore_obsolete=True, include_lineno=False)
 
 
 def update(template: Catalog, language: str) -> Catalog:
