@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.layout import DynamicContainer, Layout
+from prompt_toolkit.layout import DynamicContainer, Layout, Window, walk
 from prompt_toolkit.layout.containers import Container
 
 from president.cli import settings as settings_store
@@ -94,6 +94,7 @@ class PresidentUI:
             refresh_interval=1.0,
         )
         self.app.ttimeoutlen = 0.05
+        self.show(self.screen)
 
     # ---------------------------------------------------------------- screens
 
@@ -115,6 +116,10 @@ class PresidentUI:
 
     def show(self, screen: str) -> None:
         self.screen = screen
+        # The focused window decides the mouse's "modal area": keep it on this screen.
+        window = next((c for c in walk(self.container()) if isinstance(c, Window)), None)
+        if window is not None:
+            self.app.layout.current_window = window
         self.invalidate()
 
     def invalidate(self) -> None:
@@ -130,7 +135,7 @@ class PresidentUI:
         if self.table is not None:
             self.table.tr, self.table.text = self.tr, self.text
         self._containers.clear()
-        self.invalidate()
+        self.show(self.screen)
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)

@@ -142,3 +142,51 @@ def test_the_tax_return_is_a_real_choice(run_ui) -> None:
         await d.until(lambda: model.phase == "play", "play to start")
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def test_eight_players_fit_in_80x24_and_a_resize_redraws(run_ui) -> None:
+    bridge = FakeBridge(seed=2)
+    bridge.make_table("Tester", 7)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        screen = await d.rendered()
+        rows = screen.splitlines()
+        assert len(rows) == 24
+        for name in ui.table.view["players"]:
+            assert any(name in row for row in rows[:10]), name
+        first_card = ui.text.card(str(ui.table.hand_cards()[0]))
+        last_card = ui.text.card(str(ui.table.hand_cards()[-1]))
+        hand_row = next(row for row in rows if first_card in row)
+        assert last_card in hand_row  # the whole hand on one row
+        assert "?" in rows[-1]  # the key line
+        # a narrower terminal: the hand wraps onto two rows, nothing is lost
+        ui.app.output.size = type(ui.app.output.size)(rows=24, columns=40)
+        ui.app._on_resize()
+        narrow = await d.rendered()
+        hand_row = next(row for row in narrow.splitlines() if first_card in row)
+        assert last_card not in hand_row and last_card in narrow
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(7, "classic", None))
+
+
+def test_a_mouse_click_selects_a_card(run_ui) -> None:
+    bridge = FakeBridge(seed=5)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        model = ui.table
+        screen = (await d.rendered()).splitlines()
+        third = ui.text.card(str(model.hand_cards()[2]))
+        y = next(i for i, row in enumerate(screen) if row.startswith(" ")
+                 and ui.text.card(str(model.hand_cards()[0])) in row)
+        x = screen[y].index(third)
+        # SGR mouse: press and release at (x, y), 1-based
+        d.keys(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m")
+        await d.until(lambda: model.selected == {2}, "the clicked card selected")
+        screen = await d.rendered()
+        assert f"[{third}]" in screen
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
