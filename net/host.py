@@ -188,13 +188,12 @@ class Connection:
             problem = name_problem(msg["name"], limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            wanted = self.host.table_for(msg["table"])
-            if wanted is not None and wanted.over:  # its task is gone: nobody would answer
-                raise ProtocolError("table_closed")
-            self.hello_seen = True
             table = self.host.table_for(msg["table"])
             if table is None:
                 raise ProtocolError("no_such_table")
+            if table.over:  # its task is gone: nobody would answer
+                raise ProtocolError("table_closed")
+            self.hello_seen = True
             self.table = table
             table.queue.put_nowait(Join(self, msg))
             return

@@ -453,3 +453,38 @@ def test_a_minutes_session_ends_at_the_first_hand_boundary_after_the_time():
     assert [e["type"] for e in events[-2:]] == ["hand_end", "session_end"]
     assert events[-2]["hand"] == hand == table.state.hand_number  # this hand is finished
     assert table.state.phase is Phase.SESSION_OVER
+
+
+def test_two_tables_on_one_host_are_independent():
+    async def scenario():
+        from president.net.host import Host
+        from president.net.table import Table, TableOptions
+
+        tables = [Table(TableOptions(table_id=tid, name=tid, seats=3, bots=2, seed=i,
+                                     rules=rules(), ready_timeout=0, grace=60))
+                  for i, tid in enumerate(("a", "b"))]
+        host = Host(tables)
+        port = await host.start([LOCAL])
+        players = [Recorder(LOCAL, port, f"p{tid}", table=tid, reconnect=False)
+                   for tid in ("a", "b")]
+        for player in players:
+            await player.connect()
+        try:
+            await Client(LOCAL, port, "lost", table="zzz", reconnect=False).connect()
+            missing = None
+        except JoinRefused as error:
+            missing = error.code
+        vandal = await Raw.open(port)
+        await vandal.hello("vandal", table="a", spectate=True)
+        vandal.send_raw(b"\x00\x00\x00\x03abc")
+        await vandal.closed()
+        await asyncio.gather(*(autoplay(p, i) for i, p in enumerate(players)))
+        await host.stop()
+        return players, missing, tables
+
+    players, missing, tables = run(scenario())
+    assert missing == "no_such_table"
+    assert [p.info["id"] for p in players] == ["a", "b"]
+    assert all(p.bye["code"] == "session_over" for p in players)
+    assert all(t.state.phase is Phase.SESSION_OVER for t in tables)
+    assert tables[0].state.players != tables[1].state.players

@@ -62,3 +62,54 @@ def test_host_command_refuses_a_bad_table_size():
         capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "--players 2" in result.stdout
+
+
+def test_host_command_advertises_and_updates_the_seats(monkeypatch):
+    from president.net import discovery
+
+    published: list[dict[str, str]] = []
+    calls: list[str] = []
+
+    class FakeAdvertiser:
+        def __init__(self, name, port, addresses, properties, interfaces):
+            calls.append(f"init {name} {addresses} {interfaces}")
+            published.append(dict(properties))
+
+        async def start(self):
+            calls.append("start")
+
+        async def update(self, properties):
+            published.append(dict(properties))
+
+        async def stop(self):
+            calls.append("stop")
+
+    monkeypatch.setattr(discovery, "TableAdvertiser", FakeAdvertiser)
+    stream = io.StringIO()
+
+    async def scenario():
+        args = build_parser().parse_args(
+            ["host", "--interface", "127.0.0.1", "--players", "3", "--bots", "1",
+             "--no-journal", "--pin", "99", "--name", "Den"])
+        args.bot_delay = 0.0
+        serving = asyncio.ensure_future(serve(args, Printer(stream)))
+        while "join with:" not in stream.getvalue():
+            await asyncio.sleep(0.01)
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", stream.getvalue()).group(1))
+        first = Client("127.0.0.1", port, "Ada", pin="99")
+        await first.connect()
+        await first.wait_for(lambda c: True)
+        while not any(p["seats"] == "2/3" for p in published):
+            await asyncio.sleep(0.01)
+        second = Client("127.0.0.1", port, "Bob", pin="99")
+        await second.connect()
+        await asyncio.gather(autoplay(first, 1), autoplay(second, 2))
+        return await serving
+
+    assert run(scenario()) == 0
+    assert calls[0] == "init Den ['127.0.0.1'] ['127.0.0.1']" and calls[1] == "start"
+    assert calls[-1] == "stop"
+    assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
+                            "proto": "1", "pin": "1"}  # the bot's seat is taken
+    seats = [p["seats"] for p in published]
+    assert seats.index("2/3") < seats.index("3/3")
