@@ -6,6 +6,8 @@ import asyncio
 import socket
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from netkit import (
     Raw,
     Recorder,
@@ -70,6 +72,34 @@ def test_clients_and_bots_play_whole_sessions_and_never_see_hidden_cards(preset_
         assert check_no_hidden_cards(player.frames, player.seat) > 20
     assert check_no_hidden_cards(watcher.frames, None) > 20
     assert all(len(r) <= 3 for r in refusals)  # stale views aside, random legal play is accepted
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(3, 6),
+       tax=st.sampled_from(["2-1", "1", "3-2-1"]), jokers=st.sampled_from([0, 1, 2]),
+       decks=st.sampled_from(["auto", 1, 2]), humans=st.integers(1, 3))
+def test_property_no_frame_to_a_seat_holds_another_seats_cards(seed, seats, tax, jokers,
+                                                              decks, humans):
+    table_rules = rules(tax=tax, jokers=jokers, decks=decks, session_length=2)
+
+    async def scenario():
+        host, table, port = await start_table(
+            rules=table_rules, seats=seats, bots=seats - humans, seed=seed)
+        watcher = Recorder(LOCAL, port, "Watcher", spectate=True)
+        await watcher.connect()
+        players = [Recorder(LOCAL, port, f"p{i}") for i in range(humans)]
+        for player in players:
+            await player.connect()
+        await asyncio.gather(*(autoplay(p, seed + i) for i, p in enumerate(players)))
+        await watcher.wait_for(lambda c: c.status == "closed")
+        await host.stop()
+        return players, watcher
+
+    players, watcher = run(scenario())
+    for player in players:
+        assert player.bye["code"] == "session_over"
+        assert check_no_hidden_cards(player.frames, player.seat) > 0
+    assert check_no_hidden_cards(watcher.frames, None) > 0
 
 
 def test_the_hidden_card_check_catches_a_leak():
