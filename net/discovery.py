@@ -214,10 +214,22 @@ def local_addresses() -> list[str]:
     return sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
 
 
+def zeroconf_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str]:
+    """What zeroconf binds to: None, or a list holding 0.0.0.0 or ::, means all."""
+    if interfaces is None or any(_is_unspecified(a) for a in interfaces):
+        return InterfaceChoice.All
+    return list(interfaces)
+
+
+def _is_unspecified(text: str) -> bool:
+    try:
+        return ipaddress.ip_address(text).is_unspecified
+    except ValueError:
+        return False
+
+
 def _zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
-    if interfaces is None:
-        return AsyncZeroconf(interfaces=InterfaceChoice.All)
-    return AsyncZeroconf(interfaces=list(interfaces))
+    return AsyncZeroconf(interfaces=zeroconf_interfaces(interfaces))
 
 
 def _truncate_utf8(text: str, limit: int) -> str:

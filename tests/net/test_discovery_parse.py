@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from zeroconf import InterfaceChoice
 
 from president.net.discovery import (
     LABEL_MAX,
@@ -14,6 +15,7 @@ from president.net.discovery import (
     parse_address,
     table_from_record,
     txt_properties,
+    zeroconf_interfaces,
 )
 from president.net.errors import NetError
 
@@ -190,3 +192,10 @@ def test_advertiser_refuses_bad_arguments(kwargs: dict[str, object], code: str) 
 def test_advertised_addresses_default_to_the_bound_interfaces() -> None:
     advertiser = TableAdvertiser("t", 1, [], {}, interfaces=["127.0.0.1"])
     assert advertiser.addresses == ["127.0.0.1"]
+
+
+def test_interfaces_for_zeroconf() -> None:
+    assert zeroconf_interfaces(["127.0.0.1"]) == ["127.0.0.1"]
+    assert zeroconf_interfaces(None) is InterfaceChoice.All
+    assert zeroconf_interfaces(["0.0.0.0"]) is InterfaceChoice.All
+    assert zeroconf_interfaces(["10.0.0.5", "::"]) is InterfaceChoice.All
