@@ -7,8 +7,11 @@ reads TXT records defensively: a record that does not parse (another device,
 another version) is skipped, never raised. ``parse_address`` is the manual
 ``host:port`` join for networks that block multicast.
 
-``interfaces`` are the IP addresses zeroconf binds to; ``None`` means every
-interface of the machine (python-zeroconf's ``InterfaceChoice.All``).
+``interfaces`` are the IP addresses zeroconf binds to; ``None`` (or a list
+holding 0.0.0.0 or ::) means every interface of the machine (python-zeroconf's
+``InterfaceChoice.All``): in tests, only ever inside a network namespace.
+A host that dies without a goodbye disappears once its records expire and a
+re-query gets no answer (``DEFAULT_TTL``, ``CHECK_INTERVAL``).
 """
 
 from __future__ import annotations
