@@ -233,7 +233,7 @@ def test_fuzz_the_decoder_and_the_table_command_path(tmp_path):
                  for _ in range(500)]
         bench.feed(batch, rng)
     assert hypothesis_frames >= 10_000 and bench.count >= 105_000
-    assert bench.decoded > 20_000          # the garbage reached the table, not just the decoder
+    assert bench.decoded > 10_000          # the garbage reached the table, not just the decoder
     assert bench.guard.fuzz_accepted >= 1  # the seated fuzzer's legal moves do go through
     assert not bench.played.over or bench.played.state.phase.value == "session_over"
     bench.close()
