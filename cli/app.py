@@ -309,13 +309,13 @@ class PresidentUI:
         row = self.settings_model.row
         if row == "name":
             self.edit(LineEdit(self.tr.gettext("Your name:"), self.settings.name,
-                               self._set_name, max_length=settings_store.NAME_MAX))
+                               self.set_name, max_length=settings_store.NAME_MAX))
         elif row == "language":
             self.settings_change(1)
         else:
             self.show("lobby")
 
-    def _set_name(self, name: str) -> None:
+    def set_name(self, name: str) -> None:
         if name.strip():
             self.settings.name = name.strip()
             self._save()
@@ -456,4 +456,8 @@ def run_lobby(args: Any) -> int:
         print("president: the lobby needs a terminal", file=sys.stderr)
         return 2
     ui = PresidentUI(settings, language, bridge=_bridge())
+    if not settings_store.load().name and not getattr(args, "name", None):
+        # first run: ask for the name the other players will see
+        ui.edit(LineEdit(ui.tr.gettext("Welcome! Your name:"), settings.name, ui.set_name,
+                         max_length=settings_store.NAME_MAX))
     return _run(ui, None)

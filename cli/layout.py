@@ -148,7 +148,7 @@ def waiting_fragments(model: TableModel) -> Fragments:
         out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
     out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
     if info.get("address"):
-        out.append(("", "  " + tr.gettext("Others can join at {address}").format(
+        out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
             address=info["address"])))
     return out
 

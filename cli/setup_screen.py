@@ -168,9 +168,9 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
             style = "class:menu.selected" if chosen else ""
             value = model.value(row)
             arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin") else value
-            line = f"{'▸' if chosen else ' '}{model.label(row)[:34]:<34} {arrows}"
+            line = f"{'▸' if chosen else ' '} {model.label(row)[:34]:<34} {arrows}"
             if row == "start":
-                line = f" ▶▶ {model.label(row)}"
+                line = f"{'▸' if chosen else ' '} ▶▶ {model.label(row)}"
             out.append((style, line + "\n"))
         return out
 
