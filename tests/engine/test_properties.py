@@ -91,6 +91,8 @@ class Checker:
             for seat in state.seats:
                 if Decree(seat, "") in legal_actions(state, seat):
                     options.append((seat, Decree(seat, "Scum stands")))
+        for _, other in self.rng.sample(options, min(2, len(options))):
+            apply(state, other)  # every listed action is accepted
         _, action = self.rng.choice(options)
         self.state, events = apply(state, action)
         self.actions.append(action)
