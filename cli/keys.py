@@ -70,6 +70,19 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _clear(event: Any) -> None:
         ui.table.clear_selection()
 
+    # Added first: the specific keys below win over it (prompt_toolkit prefers
+    # bindings with fewer Any). The card letters of the player's language
+    # (Dutch B V H, Italian F D R...) select ranks too, with Shift when the
+    # lower-case letter is a command.
+    @kb.add(Keys.Any, filter=table)
+    def _language_rank(event: Any) -> None:
+        key = event.key_sequence[0].key
+        if isinstance(key, Keys) or len(event.data) != 1:
+            return
+        symbol = ui.table.rank_for_letter(event.data)
+        if symbol is not None:
+            ui.table.select_rank(symbol)
+
     for key, symbol in RANK_KEYS.items():
         keys = {key, key.upper()}
         for each in keys:

@@ -269,6 +269,8 @@ def hand_header(model: TableModel) -> Fragments:
         return [("class:turn", text)]
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
+    if view["seat"] is None:
+        return [("bold", tr.gettext("You are watching this table."))]
     return [("bold", tr.gettext("Your hand"))]
 
 
@@ -318,6 +320,8 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  ← →                      move between your cards"),
         tr.gettext("  Space                    select or unselect a card"),
         tr.gettext("  3-9, 0 or 1 (ten), J Q K A 2, X (joker)   select a rank"),
+        tr.gettext("  the card letters of your language select ranks too (Shift+letter "
+                   "when the letter is a command)"),
         tr.gettext("  l                        select the lowest legal set (again: play it)"),
         tr.gettext("  Enter                    play the selection / give back / ready"),
         tr.gettext("  p                        pass"),

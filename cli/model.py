@@ -174,6 +174,13 @@ class TableModel:
         self.cursor = indices[0]
         self.changed()
 
+    def rank_for_letter(self, letter: str) -> str | None:
+        """The rank whose letter in the player's language is ``letter``."""
+        for symbol in ("J", "Q", "K", "A", "JK"):
+            if str(self.text.rank(symbol)).lower() == letter.lower():
+                return symbol
+        return None
+
     def pile_size(self) -> int:
         pile = (self.view or {}).get("pile") or []
         return len(pile[-1][1].split()) if pile else 0

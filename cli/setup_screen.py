@@ -142,7 +142,9 @@ class SetupModel:
             if not self.turn_timer:
                 return self.tr.gettext("none")
             return self.tr.gettext("{seconds} s").format(seconds=self.turn_timer)
-        return self.text.rule_value(row, getattr(self.rules, row))
+        if row == "session_length" and hasattr(self.text, "session_length"):
+            return str(self.text.session_length(self.rules.session_end, self.rules.session_length))
+        return str(self.text.rule_value(row, getattr(self.rules, row)))
 
     def explanation(self) -> str:
         tr, row = self.tr, self.row

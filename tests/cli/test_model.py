@@ -99,3 +99,14 @@ def test_the_decree_is_only_for_the_president() -> None:
     assert model.decree_action("  Everyone sings  ") == {"type": "decree",
                                                          "text": "Everyone sings"}
     assert model.decree_action("   ") is None
+
+
+def test_card_letters_of_the_players_language_select_ranks() -> None:
+    model = model_with(hand="JC QD KH AS")
+    tr, text = load_texts("nl")
+    model.tr, model.text = tr, text
+    queen = text.rank("Q")
+    assert queen == "V"  # vrouw
+    assert model.rank_for_letter(queen.lower()) == "Q"
+    assert model.rank_for_letter(text.rank("K")) == "K"
+    assert model.rank_for_letter("z") is None
