@@ -142,10 +142,13 @@ class Raw:
             await asyncio.wait_for(reading(), timeout)
         except ConnectionError:
             pass
+        finally:
+            self.writer.close()
         return self.inbox
 
     def abort(self) -> None:
         self.writer.transport.abort()
+        self.writer.close()
 
 
 # ---------------------------------------------------------------- hidden cards

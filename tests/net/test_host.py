@@ -362,6 +362,7 @@ def test_a_client_that_never_reads_does_not_slow_the_others():
         await player.connect()
         await autoplay(player, 3)
         await host.stop()
+        stuck.abort()
         return player, stuck_conn, table
 
     player, stuck_conn, table = run(scenario(), timeout=60)
