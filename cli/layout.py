@@ -114,7 +114,7 @@ def players_fragments(model: TableModel) -> Fragments:
         turn = view["turn"] == s and view["phase"] == "play"
         owes = view["phase"] == "tax" and s in view["tax_pending"]
         mark = "▶" if turn or owes else " "
-        name = view["players"][s] + (" " + tr.gettext("(you)") if s == seat else "")
+        name = view["players"][s] + seat_note(model, s)
         role = role_title(model, (view["roles"] or [None] * count)[s])
         cards = view["counts"][s]
         held = tr.ngettext("{n} card", "{n} cards", cards).format(n=cards)
@@ -130,6 +130,17 @@ def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view["players"])
     return len(model.info.get("players") or []) + 3
+
+
+def seat_note(model: TableModel, s: int) -> str:
+    """" (you)", or " (away)" for a player whose connection is gone (table info)."""
+    tr, info = model.tr, model.info
+    if s == model.seat:
+        return " " + tr.gettext("(you)")
+    bots, connected = info.get("bots") or [], info.get("connected") or []
+    if s < len(bots) and not bots[s] and s < len(connected) and not connected[s]:
+        return " " + tr.gettext("(away)")
+    return ""
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
