@@ -312,16 +312,25 @@ def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
 
 
 def keys_fragments(model: TableModel) -> Fragments:
+    """The key hints that fit the width; the least needed go first, ``? help`` stays."""
     tr = model.tr
     phase = model.phase
     if phase == "hand_over":
-        text = tr.gettext("Enter ready · d decree · ? help · Ctrl-Q quit")
+        hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("Ctrl-Q quit")]
     elif phase == "tax":
-        text = tr.gettext("←→ move · Space select · Enter give back · ? help · Ctrl-Q quit")
+        hints = [tr.gettext("←→ move"), tr.gettext("Space select"),
+                 tr.gettext("Enter give back"), tr.gettext("Ctrl-Q quit")]
     else:
-        text = tr.gettext("←→ Space select · 3-9 0 J Q K A 2 ranks · l lowest · p pass · "
-                          "Enter play · ? help")
-    return [("class:keys", text[: columns() - 1])]
+        hints = [tr.gettext("←→ Space select"), tr.gettext("3-9 0 J Q K A 2 ranks"),
+                 tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play")]
+    last = tr.gettext("? help")
+    width = columns() - 1
+    drop = [1, 0, 2] if len(hints) > 3 else [len(hints) - 1]
+    while len(" · ".join([*hints, last])) > width and drop:
+        index = drop.pop(0)
+        if index < len(hints):
+            hints.pop(index)
+    return [("class:keys", " · ".join([*hints, last])[:width])]
 
 
 def help_lines(model: TableModel) -> list[str]:
@@ -383,7 +392,7 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
         Window(height=1, char="─", style="class:dim"),
         Window(FormattedTextControl(lambda: log_fragments(model),
                                     get_cursor_position=lambda: log_cursor(model)),
-               wrap_lines=True, height=Dimension(min=2, weight=1)),
+               wrap_lines=True, height=Dimension(min=0, weight=1)),
         Window(height=1, char="─", style="class:dim"),
         Window(FormattedTextControl(lambda: hand_header(model)), height=1),
         Window(FormattedTextControl(lambda: hand_area(model, on_click)),
