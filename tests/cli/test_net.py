@@ -47,3 +47,22 @@ def test_a_refused_join_says_why(run_ui, monkeypatch) -> None:
             await hosted.stop()
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_a_spectator_sees_the_table_but_no_hand(run_ui) -> None:
+    async def scenario(d) -> None:
+        ui = d.ui
+        hosted, player = await netbridge.local_table(
+            "Host", "en", bots=3, preset="classic", rules=None, seed=1)
+        hosted.table.options.bot_delay = 0.0
+        try:
+            port = player.client.port
+            hosted.table.request_start()
+            await ui.join_address(f"127.0.0.1:{port}", None, spectate=True)
+            await d.until(lambda: ui.table.view is not None, "the public view")
+            assert ui.table.view["seat"] is None and ui.table.view["hand"] == ""
+            await d.screen_shows(ui.tr.gettext("You are watching this table."))
+        finally:
+            await hosted.stop()
+
+    run_ui(scenario, bridge=netbridge)

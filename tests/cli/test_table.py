@@ -190,3 +190,38 @@ def test_a_mouse_click_selects_a_card(run_ui) -> None:
         assert f"[{third}]" in screen
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def _hand_over_with_president_at(seat: int = 0):
+    from dataclasses import replace as _replace
+    for seed in range(300):
+        rules = _replace(PRESETS["classic"], decree=True)
+        state, _ = new_session(rules, [f"P{i}" for i in range(4)], seed)
+        bots = [make_bot("random", seed * 10 + i) for i in range(4)]
+        while state.phase.value != "hand_over":
+            for s in range(4):
+                seat_view = view(state, s)
+                options = [a for a in seat_view.legal if type(a).__name__ != "Decree"]
+                if options:
+                    state, _ = apply(state, bots[s].choose(seat_view))
+                    break
+        if state.roles[seat].value == "president":
+            return state
+    raise AssertionError("no seed makes seat 0 the President")
+
+
+def test_the_president_writes_a_decree(run_ui) -> None:
+    state = _hand_over_with_president_at(0)
+    bridge = FakeBridge()
+    bridge.table = LocalTable(state.rules, list(state.players), state=state)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        d.keys("d")
+        await d.until(lambda: ui.editor is not None, "the decree editor")
+        d.keys("Everyone sings\r")
+        await d.until(lambda: ui.table.view.get("decree") == "Everyone sings", "the decree")
+        await d.screen_shows("Everyone sings")
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
