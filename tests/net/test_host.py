@@ -519,3 +519,20 @@ def test_two_tables_on_one_host_are_independent():
     assert all(p.bye["code"] == "session_over" for p in players)
     assert all(t.state.phase is Phase.SESSION_OVER for t in tables)
     assert tables[0].state.players != tables[1].state.players
+
+
+def test_the_host_side_can_start_the_table():
+    async def scenario():
+        host, table, port = await start_table(seats=4, rules=rules())
+        ada = Client(LOCAL, port, "Ada", reconnect=False)
+        await ada.connect()
+        assert not table.started
+        table.request_start()
+        await ada.wait_for(lambda c: c.view is not None)
+        info = ada.info
+        await host.stop()
+        return table, info
+
+    table, info = run(scenario())
+    assert table.state.players == ("Ada", "Bot 1", "Bot 2", "Bot 3")
+    assert info["started"] and info["bots"] == [False, True, True, True]
