@@ -140,6 +140,7 @@ class Table:
         for number, seat in enumerate(self.seats[options.seats - options.bots:], start=1):
             self._make_bot_seat(seat, number)
         self.spectators: list[Peer] = []
+        self._watcher_names: dict[Peer, str] = {}
         self.state: State | None = None
         self.version = 0                # accepted actions so far
         self.over = False
@@ -250,6 +251,7 @@ class Table:
             return refuse("wrong_pin")
         if hello["spectate"]:
             self.spectators.append(conn)
+            self._watcher_names[conn] = hello["name"]
             conn.seat, conn.table, conn.attached = None, self, True
             conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": None,
                        "token": None, "table": self.info()})
@@ -304,7 +306,8 @@ class Table:
             conn.send({"type": "accepted", "id": msg["id"]})
             return self._start()
         if kind == "chat":
-            name = self.seats[conn.seat].name if conn.seat is not None else "spectator"
+            name = (self.seats[conn.seat].name if conn.seat is not None
+                    else self._watcher_names.get(conn))
             return self._send_all({"type": "chat", "seat": conn.seat, "name": name or "?",
                                    "text": msg["text"]})
         if kind == "snapshot_request":
@@ -361,6 +364,7 @@ class Table:
         self._broadcast_info()
 
     def _drop_spectator(self, conn: Peer) -> None:
+        self._watcher_names.pop(conn, None)
         if conn in self.spectators:
             self.spectators.remove(conn)
             self._broadcast_info()

@@ -536,3 +536,27 @@ def test_the_host_side_can_start_the_table():
     table, info = run(scenario())
     assert table.state.players == ("Ada", "Bot 1", "Bot 2", "Bot 3")
     assert info["started"] and info["bots"] == [False, True, True, True]
+
+
+def test_chat_reaches_everyone_with_the_writers_name():
+    async def scenario():
+        host, table, port = await start_table(seats=4, rules=rules())
+        ada = Client(LOCAL, port, "Ada", reconnect=False)
+        eve = Client(LOCAL, port, "Eve", spectate=True, reconnect=False)
+        await ada.connect()
+        await eve.connect()
+        await ada.chat("hello")
+        await eve.chat("hi from the sofa")
+        chats: dict[str, list] = {"ada": [], "eve": []}
+        for name, client in (("ada", ada), ("eve", eve)):
+            while len(chats[name]) < 2:
+                kind, payload = await asyncio.wait_for(client.updates.get(), 10)
+                if kind == "chat":
+                    chats[name].append(payload)
+        await host.stop()
+        return chats
+
+    chats = run(scenario())
+    expected = [{"seat": 0, "name": "Ada", "text": "hello"},
+                {"seat": None, "name": "Eve", "text": "hi from the sofa"}]
+    assert chats["ada"] == expected and chats["eve"] == expected
