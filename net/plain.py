@@ -150,12 +150,17 @@ async def stdin_lines() -> AsyncIterator[str]:
 
 async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
                      out: Out = print) -> int:
-    """Print the game and run typed commands until quit, session end or a final drop."""
+    """Print the game and run typed commands until quit, session end or a final drop.
+
+    ``client`` may be connected already or not yet (then it is connected here).
+    """
     players: list[str] = []
     shown: tuple[Any, ...] = ()
+    lobby = ""
+    greeted = False
 
     def update(kind: str, payload: dict[str, Any]) -> None:
-        nonlocal players, shown
+        nonlocal players, shown, lobby, greeted
         if kind == "state":
             players = payload["players"]
             mine = payload["turn"] == client.seat and client.seat is not None
@@ -171,18 +176,29 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
                 out(text)
         elif kind == "chat":
             out(f"<{payload['name']}> {payload['text']}")
-        elif kind == "table" and not payload["started"]:
+        elif kind == "table":
+            players = [name or "?" for name in payload["players"]]
+            if not greeted:
+                greeted = True
+                out(f"-- you are {_name(None, payload, client.seat)} at "
+                    f"'{payload['name']}'. {HELP}")
             taken = sum(name is not None for name in payload["players"])
-            out(f"-- table {payload['name']}: {taken}/{payload['seats']} seats taken"
-                " (type 'start' to fill the rest with bots)")
+            text = (f"-- {taken}/{payload['seats']} seats taken"
+                    " (type 'start' to fill the rest with bots)")
+            if not payload["started"] and taken < payload["seats"] and text != lobby:
+                out(text)
+                lobby = text
         elif kind == "status" and payload["status"] != "connected":
             out(f"-- {payload['status']} {payload.get('code') or ''}".rstrip())
 
     client.on_update = update
-    out(f"-- you are {_name(client.view, client.info, client.seat)}. {HELP}")
-    if client.view is not None:
-        for text in describe_view(client.view, client.seat):
-            out(text)
+    if client.status == "new":  # not connected yet: connect now, so no event is missed
+        await client.connect()
+    elif client.info is not None:
+        update("table", client.info)
+        if client.view is not None:
+            for text in describe_view(client.view, client.seat):
+                out(text)
     source = lines if lines is not None else stdin_lines()
     reading = asyncio.ensure_future(_commands(client, source, out))
     closed = asyncio.ensure_future(client.wait_for(lambda c: c.status == "closed", 1e9))
@@ -254,9 +270,7 @@ async def play_local(bots: int, name: str, language: str = "en", preset_name: st
                      bot_delay: float = 0.6) -> int:
     host, _table, port = await local_table(bots, preset_name, rules, seed, bot_delay)
     try:
-        client = Client(LOCAL, port, name, language)
-        await client.connect()
-        return await play_plain(client, lines, out)
+        return await play_plain(Client(LOCAL, port, name, language), lines, out)
     finally:
         await host.stop()
 
