@@ -17,6 +17,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.layout import DynamicContainer, Layout, Window, walk
 from prompt_toolkit.layout.containers import Container
 
+from president.cli import i18n
 from president.cli import settings as settings_store
 from president.cli.keys import make_bindings
 from president.cli.layout import STYLE, HelpState, table_container
@@ -398,16 +399,7 @@ def _prepare(args: Any) -> tuple[settings_store.Settings, str]:
 
 
 def choose_language(cli_lang: str | None, saved: str | None) -> str:
-    try:
-        from president.cli.i18n import choose_language as chooser
-    except ImportError:
-        chooser = None
-    if chooser is not None:
-        return str(chooser(cli_lang, saved, dict(os.environ)))
-    for candidate in (cli_lang, saved, os.environ.get("LANG", "")[:2]):
-        if candidate in settings_store.LANGUAGES:
-            return candidate
-    return "en"
+    return str(i18n.choose_language(cli_lang, saved, dict(os.environ)))
 
 
 def _run(ui: PresidentUI, start: Awaitable[Any] | None) -> int:

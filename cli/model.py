@@ -66,8 +66,6 @@ class TableModel:
         if old_hand != view["hand"]:
             self.selected.clear()
         self.cursor = min(self.cursor, max(0, len(self.hand_cards()) - 1))
-        if view["phase"] == "play":
-            self.hand_summary = None if old and old["phase"] != "play" else self.hand_summary
         self.changed()
 
     def event(self, event: dict[str, Any]) -> None:
