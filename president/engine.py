@@ -11,7 +11,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
-from itertools import combinations, product
 from operator import attrgetter
 from typing import Any
 
@@ -119,14 +118,16 @@ def _legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     if phase is Phase.PLAY:
         if seat != state.turn:
             return ()
-        actions.extend(Play(seat, cards) for cards in _beating_plays(state, state.hands[seat]))
+        actions.extend(_beating_plays(state, seat))
         if state.top is not None:
             actions.append(Pass(seat))
     elif phase is Phase.TAX:
         for due in state.tax_due:
             if due.receiver == seat:
-                choices = sorted(set(combinations(state.hands[seat], due.count)))
-                actions.extend(GiveBack(seat, cards) for cards in choices)
+                groups = _equivalent_groups(state.hands[seat], state.rules, single=False)
+                actions.extend(
+                    GiveBack(seat, cards) for cards in _picks(groups, due.count)
+                )
     elif phase is Phase.HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
     if _may_decree(state, seat):
@@ -149,45 +150,96 @@ def _decree_hand(state: State) -> int:
     return state.hand_number if state.phase is Phase.HAND_OVER else state.hand_number - 1
 
 
-def _beating_plays(state: State, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+def _beating_plays(state: State, seat: int) -> list[Play]:
     rules, reversed_, top = state.rules, state.reversed, state.top
     return [
-        cards for cards, combo in _valid_plays(hand, rules, reversed_)
+        play for play, combo in _valid_plays(state.hands[seat], seat, rules, reversed_)
         if compare(combo, top, rules, reversed_) in (BEATS, EQUAL)
     ]
 
 
 @lru_cache(maxsize=4096)
 def _valid_plays(
-    hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
-) -> tuple[tuple[tuple[Card, ...], Combo], ...]:
-    """Every valid play from ``hand`` with its combo, in ``candidate_plays`` order.
-    Cached: a seat's hand is asked for again each time the turn comes round."""
+    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool
+) -> tuple[tuple[Play, Combo], ...]:
+    """Every valid play of ``seat`` from ``hand`` with its combo, in ``candidate_plays``
+    order. Cached: a seat's hand is asked for again each time the turn comes round."""
     valid = []
     for cards in candidate_plays(hand, rules, reversed_):
         combo = classify(cards, rules, reversed_)
         if not isinstance(combo, str):
-            valid.append((cards, combo))
+            valid.append((Play(seat, cards), combo))
     return tuple(valid)
 
 
 def candidate_plays(
     hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
 ) -> list[tuple[Card, ...]]:
-    """Every distinct set (and run, with ``sequences``) that can be made from ``hand``."""
+    """One representative of every set (and run, with ``sequences``) in ``hand``.
+
+    Cards that differ only in suit are interchangeable (see ``canonical_cards``),
+    so a set is listed as its lowest-suited cards and a run as the lowest-suited
+    card of each rank; under ``suit_tiebreak`` every single is listed.
+    """
     by_rank: dict[Rank, list[Card]] = {}
     for card in hand:
         by_rank.setdefault(card.rank, []).append(card)
+    suited_singles = rules.suit_tiebreak == "big_two"
     plays: list[tuple[Card, ...]] = []
     for cards in by_rank.values():
-        if len(cards) == 1:
+        if suited_singles:
+            plays.extend((card,) for card in dict.fromkeys(cards))
+        else:
             plays.append((cards[0],))
-            continue
-        for size in range(1, len(cards) + 1):
-            plays.extend(sorted(set(combinations(cards, size))))
+        plays.extend(tuple(cards[:size]) for size in range(2, len(cards) + 1))
     if rules.sequences:
         plays.extend(_runs(by_rank, rules, reversed_))
     return plays
+
+
+def canonical_cards(
+    hand: tuple[Card, ...], cards: tuple[Card, ...], rules: HouseRules, *, single: bool
+) -> tuple[Card, ...]:
+    """The representative ``legal_actions`` lists for ``cards`` (sorted, all in ``hand``).
+
+    Suits never change what a play does, except a single's under ``suit_tiebreak``
+    (``single``: the cards are played, so a lone card keeps its suit); the cards
+    given back in the tax keep their suits under ``suit_tiebreak`` too, since they
+    may become such singles.
+    """
+    if rules.suit_tiebreak == "big_two" and (len(cards) == 1 or not single):
+        return cards
+    wanted: dict[Rank, int] = {}
+    for card in cards:
+        wanted[card.rank] = wanted.get(card.rank, 0) + 1
+    picked = []
+    for rank, count in wanted.items():
+        picked.extend([card for card in hand if card.rank is rank][:count])
+    return tuple(sorted(picked))
+
+
+def _equivalent_groups(
+    hand: tuple[Card, ...], rules: HouseRules, *, single: bool
+) -> list[list[Card]]:
+    """``hand`` split into groups of interchangeable cards, lowest suit first."""
+    by_key: dict[object, list[Card]] = {}
+    suits_matter = rules.suit_tiebreak == "big_two" and not single
+    for card in hand:
+        by_key.setdefault(card if suits_matter else card.rank, []).append(card)
+    return list(by_key.values())
+
+
+def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
+    """Every way to take ``count`` cards from ``groups``, taking each group's first cards."""
+    if count == 0:
+        return [()]
+    if not groups or count > sum(len(group) for group in groups):
+        return []
+    first, rest = groups[0], groups[1:]
+    picks = []
+    for take in range(min(count, len(first)), -1, -1):
+        picks.extend(tuple(first[:take]) + tail for tail in _picks(rest, count - take))
+    return sorted(tuple(sorted(pick)) for pick in picks)
 
 
 def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
@@ -201,8 +253,7 @@ def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
                 break
             stretch.append(rank)
             if len(stretch) >= rules.sequences:
-                choices = [sorted(set(by_rank[r])) for r in stretch]
-                runs.update(tuple(sorted(pick)) for pick in product(*choices))
+                runs.add(tuple(sorted(by_rank[r][0] for r in stretch)))
     return sorted(runs)
 
 
@@ -212,12 +263,14 @@ def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and what happened. Raises ``IllegalAction``."""
     if isinstance(action, (Play, GiveBack)):
-        action = replace(action, cards=tuple(sorted(action.cards)))
+        cards = tuple(sorted(action.cards))
+        if cards != action.cards:
+            action = replace(action, cards=cards)
     legal = legal_actions(state, action.seat)
     if isinstance(action, Decree):
         ok = Decree(action.seat, "") in legal and _decree_text_ok(action.text)
     else:
-        ok = action in legal
+        ok = _listed(state, action) in legal
     if not ok:
         raise IllegalAction(
             explain_illegal(state, action), seat=action.seat, phase=state.phase.value,
@@ -235,6 +288,18 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         case Decree(seat, text):
             return _make_decree(state, seat, text)
     raise TypeError(action)
+
+
+def _listed(state: State, action: Action) -> Action:
+    """The form in which ``legal_actions`` lists ``action``: cards that differ only
+    in suit stand for each other (``canonical_cards``)."""
+    if not isinstance(action, (Play, GiveBack)) or action.seat not in state.seats:
+        return action
+    hand = state.hands[action.seat]
+    if _remove(hand, action.cards) is None:
+        return action
+    canonical = canonical_cards(hand, action.cards, state.rules, single=isinstance(action, Play))
+    return action if canonical == action.cards else replace(action, cards=canonical)
 
 
 def _decree_text_ok(text: str) -> bool:
