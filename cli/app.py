@@ -202,6 +202,21 @@ class PresidentUI:
             self.table.refused(str(reply.get("reason", "refused")))
         self.invalidate()
 
+    def leave_table(self) -> None:
+        """Back to the lobby before the game has started (or when the host is unreachable)."""
+        connection, hosted = self.connection, self.hosted
+        self.connection = self.hosted = None
+        self.table = None
+        self.spawn(self._leave(connection, hosted))
+        self.show("lobby")
+        self.start_browsing()
+
+    async def _leave(self, connection: Any, hosted: Any) -> None:
+        if connection is not None:
+            await _quietly(connection.close())
+        if hosted is not None:
+            await _quietly(hosted.stop())
+
     def start_now(self) -> None:
         starter = getattr(self.connection, "start_now", None)
         if starter is not None:

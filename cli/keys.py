@@ -64,8 +64,12 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _toggle(event: Any) -> None:
         ui.table.toggle()
 
+    @kb.add("escape", filter=table & Condition(lambda: ui.table.view is None))
+    def _leave(event: Any) -> None:
+        ui.leave_table()
+
     @kb.add("c", filter=table)
-    @kb.add("escape", filter=table)
+    @kb.add("escape", filter=table & Condition(lambda: ui.table.view is not None))
     @kb.add("down", filter=table)
     def _clear(event: Any) -> None:
         ui.table.clear_selection()

@@ -80,6 +80,8 @@ def title_fragments(model: TableModel) -> Fragments:
 
 def status_text(model: TableModel) -> str:
     tr = model.tr
+    if model.status == "lost" and model.view is None:
+        return tr.gettext("Cannot reach the table: trying again… (Esc: back)")
     if model.status == "lost":
         return tr.gettext("Connection lost: reconnecting…")
     if model.status == "connecting":

@@ -73,6 +73,13 @@ class Driver:
             return ""
 
 
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """Zeroconf and hosted tables on 127.0.0.1 only; settings in a temporary place."""
+    monkeypatch.setenv("PRESIDENT_INTERFACES", "127.0.0.1")
+    monkeypatch.setenv("PRESIDENT_CONFIG_DIR", str(tmp_path / "config"))
+
+
 @pytest.fixture
 def run_ui(tmp_path: Any) -> Callable[..., Any]:
     """``run_ui(scenario, bridge=..., columns=.., rows=..)`` runs ``scenario(driver)``

@@ -66,3 +66,22 @@ def test_a_spectator_sees_the_table_but_no_hand(run_ui) -> None:
             await hosted.stop()
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_an_unreachable_table_says_so_and_esc_goes_back(run_ui, monkeypatch) -> None:
+    import socket
+
+    monkeypatch.setattr(netbridge, "RETRY_SECONDS", 0.05)
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        ui.spawn(ui.join_address(f"127.0.0.1:{port}", None))
+        await d.screen_shows(ui.tr.gettext("Cannot reach the table: trying again… (Esc: back)"))
+        d.keys("\x1b")
+        await d.until(lambda: ui.screen == "lobby" and ui.table is None, "the lobby")
+        await d.screen_shows(ui.tr.gettext("Join by address…"))
+
+    run_ui(scenario, bridge=netbridge)
