@@ -10,8 +10,9 @@ import time
 from collections import deque
 from typing import Any
 
-from president.cards import Card, Rank, parse_cards
+from president.cards import Card, Rank, format_cards, parse_cards
 from president.combos import classify, strengths
+from president.engine import canonical_cards
 from president.errors import PresidentError
 from president.rules import HouseRules
 
@@ -232,9 +233,17 @@ class TableModel:
             return self.ready_action()
         return None
 
+    def listed_form(self, *, single: bool) -> str:
+        """The selection as ``legal`` lists it: cards that differ only in suit stand
+        for each other (engine.canonical_cards)."""
+        hand = tuple(sorted(parse_cards((self.view or {}).get("hand", ""))))
+        cards = tuple(sorted(self.selected_cards()))
+        return format_cards(canonical_cards(hand, cards, self.rules, single=single))
+
     def _play_action(self) -> dict[str, Any] | None:
         chosen = self.selection_text()
-        if chosen and any(normalize(a["cards"]) == chosen for a in self.legal_of("play")):
+        listed = self.listed_form(single=True)
+        if chosen and any(normalize(a["cards"]) == listed for a in self.legal_of("play")):
             return {"type": "play", "cards": chosen}
         self.message = self.text.reason(self.why_not(self.selected_cards()), {})
         self.changed()
@@ -264,7 +273,8 @@ class TableModel:
             self.changed()
             return None
         chosen = self.selection_text()
-        if any(normalize(a["cards"]) == chosen for a in self.legal_of("give_back")):
+        listed = self.listed_form(single=False)
+        if any(normalize(a["cards"]) == listed for a in self.legal_of("give_back")):
             return {"type": "give_back", "cards": chosen}
         self.message = self.text.reason("wrong_count", {})
         self.changed()
