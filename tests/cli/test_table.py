@@ -225,3 +225,33 @@ def test_the_president_writes_a_decree(run_ui) -> None:
         await d.screen_shows("Everyone sings")
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def test_the_session_ends_with_the_standings(run_ui) -> None:
+    from dataclasses import replace as _replace
+
+    bridge = FakeBridge(seed=11)
+    bridge.make_table("Tester", 3, rules=_replace(PRESETS["classic"], session_length=1))
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        table = ui.table
+        while table.phase == "play":
+            await d.until(lambda: (table.my_turn and not table.busy) or table.phase != "play",
+                          "my turn")
+            if table.phase != "play":
+                break
+            before = table.view
+            d.keys("l" if table.legal_of("play") else "p")
+            if table.legal_of("play"):
+                await d.until(lambda: table.selected, "a selection")
+                d.keys("l")
+            await d.until(lambda b=before: table.view is not b, "the table to move on")
+        await d.until(lambda: table.phase == "session_over", "the end of the session")
+        screen = await d.screen_shows(ui.tr.gettext("The session is over. Standings:"))
+        assert "★" in screen
+        winner = table.view["players"][table.session_summary["winners"][0]]
+        assert any(row.startswith("1.") and winner in row for row in screen.splitlines())
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
