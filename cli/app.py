@@ -27,9 +27,6 @@ from president.cli.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
 from president.rules import PRESETS
 
-Connect = Callable[..., Awaitable[Any]]
-
-
 class Forwarder:
     """The connection's listener: keeps the model's table info fresh, then forwards."""
 
@@ -56,6 +53,9 @@ class Forwarder:
 
 
 class PresidentUI:
+    """The controller: which screen shows, the text field being typed, the models,
+    and the actions the key bindings call. The network goes through ``bridge``."""
+
     def __init__(
         self,
         settings: settings_store.Settings,
