@@ -27,6 +27,7 @@ from president.cli.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
 from president.rules import PRESETS
 
+
 class Forwarder:
     """The connection's listener: keeps the model's table info fresh, then forwards."""
 
