@@ -237,10 +237,17 @@ class Host:
 
     async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
         """Listen (default: every interface) and start the table tasks; returns the port."""
-        hosts: list[str | None] = list(addresses) if addresses else [None]
+        # Every interface: IPv4 first, so that port 0 picks one port that IPv6 then
+        # shares (asyncio would otherwise give each family its own random port).
+        hosts = list(addresses) if addresses else ["0.0.0.0", "::"]
         for address in hosts:
-            server = await asyncio.start_server(self._serve, host=address, port=port,
-                                                reuse_address=True)
+            try:
+                server = await asyncio.start_server(self._serve, host=address, port=port,
+                                                    reuse_address=True)
+            except OSError:
+                if addresses:
+                    raise
+                continue  # no IPv6 on this machine: IPv4 alone will do
             self.servers.append(server)
             port = port or server.sockets[0].getsockname()[1]
         self.port = port
