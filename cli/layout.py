@@ -282,6 +282,10 @@ def hand_header(model: TableModel) -> Fragments:
         return [("class:turn", text)]
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
+    if view["phase"] == "hand_over":
+        if view["seat"] in view["ready"]:
+            return [("bold", tr.gettext("Waiting for the others to be ready."))]
+        return [("class:turn", tr.gettext("Press Enter when you are ready for the next hand."))]
     if view["seat"] is None:
         return [("bold", tr.gettext("You are watching this table."))]
     return [("bold", tr.gettext("Your hand"))]
