@@ -58,8 +58,14 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--seed", type=int, default=None)
     host.add_argument("--no-advertise", action="store_true")
     host.add_argument("--turn-timer", type=float, default=0.0, help="seconds; 0 = none")
+    host.add_argument("--timer-action", choices=["bot", "pass"], default="bot",
+                      help="what happens when the turn timer runs out")
     host.add_argument("--grace", type=float, default=30.0,
                       help="seconds before a bot plays for a disconnected seat")
+    host.add_argument("--ready-timeout", type=float, default=30.0,
+                      help="seconds between hands before everyone is made ready; 0 = wait")
+    host.add_argument("--bot-delay", type=float, default=0.8,
+                      help="seconds a bot waits before it moves (so people can follow)")
     host.add_argument("--journal", metavar="FILE", default=None)
     host.add_argument("--no-journal", action="store_true")
     host.add_argument("--resume", action="store_true")

@@ -94,7 +94,8 @@ def options_from_args(args: Any) -> TableOptions:
     return TableOptions(
         name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=args.bots,
         pin=args.pin or None, seed=args.seed, turn_timer=args.turn_timer, grace=args.grace,
-        bot_delay=getattr(args, "bot_delay", 0.8),
+        bot_delay=args.bot_delay, ready_timeout=args.ready_timeout,
+        timer_action=args.timer_action,
     )
 
 
