@@ -424,7 +424,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         if skipped is not None and skipped != seat:
             passed = frozenset({skipped})
             events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
-    return _advance(_evolve(state, passed=passed), seat, events)
+    return _advance(state, seat, events, passed=passed)
 
 
 def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) -> bool:
@@ -443,25 +443,30 @@ def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) ->
 def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
     events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
-    state = _evolve(state, passed=state.passed | {seat}, locked=locked, same_rank_singles=0)
-    return _advance(state, seat, events)
+    return _advance(
+        state, seat, events, passed=state.passed | {seat}, locked=locked, same_rank_singles=0
+    )
 
 
-def _advance(state: State, after: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """Clear the trick if everyone else is done with it, else give the turn on."""
-    done = state.passed | state.locked
+def _advance(
+    state: State, after: int, events: list[Event], **changes: Any
+) -> tuple[State, list[Event]]:
+    """Clear the trick if everyone else is done with it, else give the turn on.
+    ``changes`` to ``passed``, ``locked`` or ``same_rank_singles`` are made first
+    (in the same copy of the state)."""
+    done = changes.get("passed", state.passed) | changes.get("locked", state.locked)
     last = state.last_player
     waiting = [s for s in state.active if s != last and s not in done]
     if not waiting:
         leader = last if state.hands[last] else _next_seat(state, last)
         events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
-        state = _evolve(
-            state, pile=(), top=None, passed=frozenset(), locked=frozenset(),
-            same_rank_singles=0, turn=leader,
-        )
+        state = _evolve(state, **{
+            **changes, "pile": (), "top": None, "passed": frozenset(), "locked": frozenset(),
+            "same_rank_singles": 0, "turn": leader,
+        })
         return state, events
     turn = _next_seat(state, after, done - {last} if last is not None else done)
-    return _evolve(state, turn=turn), events
+    return _evolve(state, **changes, turn=turn), events
 
 
 # ---------------------------------------------------------------- hands
