@@ -94,6 +94,14 @@ def make_bindings(ui: Any) -> KeyBindings:
             def _rank(event: Any, symbol: str = symbol) -> None:
                 ui.table.select_rank(symbol)
 
+    @kb.add("pageup", filter=table)
+    def _log_back(event: Any) -> None:
+        ui.table.scroll_log(5)
+
+    @kb.add("pagedown", filter=table)
+    def _log_forward(event: Any) -> None:
+        ui.table.scroll_log(-5)
+
     @kb.add("l", filter=table)
     @kb.add("L", filter=table)
     def _lowest(event: Any) -> None:

@@ -211,7 +211,12 @@ def log_fragments(model: TableModel) -> Fragments:
         model.hand_summary or model.session_summary
     ):
         return summary_fragments(model)
-    return [("", "\n".join(model.log))]
+    lines = list(model.log)
+    shown = lines[: len(lines) - model.log_back]
+    if model.log_back:
+        shown.append(model.tr.gettext("… {n} newer lines below (PageDown)").format(
+            n=model.log_back))
+    return [("", "\n".join(shown))]
 
 
 def log_cursor(model: TableModel) -> Point:
@@ -219,7 +224,7 @@ def log_cursor(model: TableModel) -> Point:
         model.hand_summary or model.session_summary
     ):
         return Point(0, 0)
-    return Point(0, max(0, len(model.log) - 1))
+    return Point(0, max(0, len(model.log) - 1 - model.log_back + (1 if model.log_back else 0)))
 
 
 def summary_fragments(model: TableModel) -> Fragments:
@@ -354,6 +359,7 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  c or Esc                 clear the selection"),
         tr.gettext("  d                        write the President's decree"),
         tr.gettext("  mouse                    click a card to select it"),
+        tr.gettext("  PageUp / PageDown        scroll the log of the hand"),
         tr.gettext("  ?                        this help (↑↓ scroll, Esc close)"),
         tr.gettext("  Ctrl-Q                   leave the table"),
         "",

@@ -50,6 +50,7 @@ class TableModel:
         self.busy = False                      # an action is on its way
         self.listeners: list[Any] = []         # called with no arguments on any change
         self.own_seat: int | None = None       # from the connection, before the first view
+        self.log_back = 0                      # lines scrolled back from the newest
 
     # ------------------------------------------------------------ inputs
 
@@ -80,6 +81,13 @@ class TableModel:
         elif kind == "deal":
             self.hand_summary = None
         self.log.append(self.text.event(event, list(players), seat))
+        if self.log_back:
+            self.log_back = min(self.log_back + 1, len(self.log) - 1)  # keep the same lines
+        self.changed()
+
+    def scroll_log(self, lines: int) -> None:
+        """Scroll the log back (positive) or forward; 0 lines back shows the newest."""
+        self.log_back = max(0, min(len(self.log) - 1, self.log_back + lines))
         self.changed()
 
     def status_changed(self, status: str, detail: str | None = None) -> None:

@@ -110,3 +110,20 @@ def test_card_letters_of_the_players_language_select_ranks() -> None:
     assert model.rank_for_letter(queen.lower()) == "Q"
     assert model.rank_for_letter(text.rank("K")) == "K"
     assert model.rank_for_letter("z") is None
+
+
+def test_the_log_scrolls_back_and_stays_put_while_events_arrive() -> None:
+    model = model_with()
+    for seat in range(4):
+        model.event({"type": "pass", "hand": 1, "seat": seat})
+    newest = len(model.log) - 1
+    assert layout.log_cursor(model).y == newest
+    model.scroll_log(2)
+    shown = text_of(layout.log_fragments(model)).splitlines()
+    assert shown[-2] == model.log[newest - 2] and "2" in shown[-1]
+    model.event({"type": "pass", "hand": 1, "seat": 1})
+    shown = text_of(layout.log_fragments(model)).splitlines()
+    assert shown[-2] == model.log[newest - 2]  # the same lines stay in view
+    assert layout.log_cursor(model).y == len(shown) - 1
+    model.scroll_log(-100)
+    assert layout.log_cursor(model).y == len(model.log) - 1
