@@ -14,7 +14,7 @@ from president.engine import apply, legal_actions, new_session
 from president.errors import PresidentError, RulesError
 from president.events import Event
 from president.history import HistoryWriter
-from president.rules import HouseRules, load_rules_file, preset
+from president.rules import INTEGER_RANGES, HouseRules, load_rules_file, preset
 from president.state import Phase, State
 from president.view import view
 
@@ -64,6 +64,10 @@ def play_session(
 
 def selfplay_rules(args: argparse.Namespace) -> tuple[str, HouseRules]:
     """The preset (or rules file), played for exactly ``--hands`` hands."""
+    hands = INTEGER_RANGES["session_length"]
+    if args.hands not in hands:
+        raise RulesError("bad_value", field="hands", value=args.hands,
+                         allowed=[f"{hands.start}..{hands.stop - 1}"])
     if args.rules:
         preset_name, rules = load_rules_file(args.rules)
     else:

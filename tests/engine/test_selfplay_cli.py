@@ -111,14 +111,16 @@ def test_a_bad_rules_file_exits_2_naming_field_value_and_allowed(tmp_path, capsy
     assert "field='jokers'" in err and "value=5" in err and "allowed=[0, 1, 2]" in err
 
 
-@pytest.mark.parametrize("options", [
-    ["--players", "2"],                   # below three players
-    ["--players", "8", "--preset", "polish"],  # polish seats 4 to 7
-    ["--hands", "0"],
+@pytest.mark.parametrize("options, field", [
+    (["--players", "2"], "players"),                      # below three players
+    (["--players", "8", "--preset", "polish"], "players"),  # polish seats 4 to 7
+    (["--hands", "0"], "hands"),
+    (["--hands", "1001"], "hands"),
 ])
-def test_impossible_tables_exit_2(options, capsys):
+def test_impossible_tables_exit_2(options, field, capsys):
     assert main(["selfplay", *options]) == 2
-    assert "bad rules" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "bad rules" in err and f"field={field!r}" in err
 
 
 def test_an_unknown_bot_exits_2_with_a_clear_message(tmp_path, capsys):
