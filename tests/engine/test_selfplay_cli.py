@@ -161,3 +161,14 @@ def test_replay_of_an_altered_history_exits_1_with_the_line(tmp_path, capsys):
 def test_replay_of_a_missing_file_exits_1(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nothing.jsonl")]) == 1
     assert "unreadable_file" in capsys.readouterr().err
+
+
+def test_mixed_bots_write_a_history_that_replays(tmp_path, capsys):
+    kinds = sorted(BOT_KINDS)  # random and heuristic, and any later kind
+    code, path = selfplay(tmp_path, "h.jsonl", "--players", "6", "--hands", "5", "--seed", "4",
+                          "--bots", ",".join(kinds))
+    assert code == 0
+    out = capsys.readouterr().out
+    assert all(kind in out for kind in kinds)
+    state, summaries = replay_history(read_history_file(path))
+    assert len(summaries) == 5 and state.winners
