@@ -13,6 +13,8 @@ from president.cards import Card, Suit, parse_cards
 
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SLOT = 5  # characters per card in the hand
+BOX_SLOT = 6  # characters per boxed card (big terminals)
+BOX_LINES = 5  # a row of boxed cards: raised selection, three box lines, the cursor
 
 Fragment = tuple[Any, ...]
 
@@ -82,3 +84,31 @@ def _click_handler(on_click: Callable[[int], None], index: int) -> Callable[[Any
             on_click(index)
 
     return handler
+
+
+def boxed_hand_fragments(
+    cards: list[Card], selected: set[int], cursor: int, width: int, text: Any,
+    on_click: Callable[[int], None] | None = None,
+) -> list[Fragment]:
+    """The hand as small boxed cards; a selected card is raised by one line and
+    the cursor marked with ``^`` under it (readable without colour)."""
+    per_row = max(1, width // BOX_SLOT)
+    out: list[Fragment] = []
+    for start in range(0, len(cards), per_row):
+        row = range(start, min(len(cards), start + per_row))
+        for line in range(BOX_LINES):
+            for i in row:
+                card = cards[i]
+                style = card_style(card) + (" class:card.selected" if i in selected else "")
+                label = card_label(card, text)
+                # selected cards draw their box one line higher
+                part = line + (1 if i in selected else 0)
+                cell = {1: "┌───┐", 2: f"│{label:^3}│", 3: "└───┘"}.get(part, "")
+                if line == BOX_LINES - 1:
+                    cell, style = ("  ^  " if i == cursor else ""), "class:card.marker"
+                fragment: Fragment = (style if cell else "", cell.ljust(BOX_SLOT))
+                if on_click is not None:
+                    fragment = (*fragment, _click_handler(on_click, i))
+                out.append(fragment)
+            out.append(("", "\n"))
+    return out

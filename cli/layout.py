@@ -23,7 +23,14 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
-from president.cli.cards_view import SLOT, cards_fragments, hand_fragments
+from president.cli.cards_view import (
+    BOX_LINES,
+    BOX_SLOT,
+    SLOT,
+    boxed_hand_fragments,
+    cards_fragments,
+    hand_fragments,
+)
 from president.cli.model import LineEdit, TableModel
 from president.roles import roles_for_places
 from president.rules import ALLOWED
@@ -300,8 +307,20 @@ def hand_area(model: TableModel, on_click: Any) -> Fragments:
     cards = model.hand_cards()
     if not cards:
         return [("class:dim", model.tr.gettext("(no cards)"))]
+    if big_cards():
+        return boxed_hand_fragments(cards, model.selected, model.cursor, columns() - 1,
+                                    model.text, on_click=on_click)
     return hand_fragments(cards, model.selected, model.cursor, columns() - 1, model.text,
                           on_click=on_click)
+
+
+def big_cards() -> bool:
+    """Boxed cards when the terminal has room for them (e.g. 200x50)."""
+    try:
+        size = get_app().output.get_size()
+    except Exception:  # noqa: BLE001 - no running app
+        return False
+    return size.rows >= 40 and size.columns >= 100
 
 
 def editor_fragments(editor: LineEdit) -> Fragments:
@@ -310,6 +329,8 @@ def editor_fragments(editor: LineEdit) -> Fragments:
 
 def hand_height(model: TableModel) -> int:
     count = len(model.hand_cards())
+    if big_cards():
+        return max(1, BOX_LINES * -(-count // max(1, (columns() - 1) // BOX_SLOT)))
     per_row = max(1, (columns() - 1) // SLOT)
     return max(1, 2 * -(-count // per_row))
 

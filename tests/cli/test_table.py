@@ -255,3 +255,29 @@ def test_the_session_ends_with_the_standings(run_ui) -> None:
         assert any(row.startswith("1.") and winner in row for row in screen.splitlines())
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def test_big_terminals_draw_boxed_cards_and_raise_the_selection(run_ui) -> None:
+    bridge = FakeBridge(seed=5)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        count = len(ui.table.hand_cards())
+        rows = (await d.rendered()).splitlines()
+        tops = [i for i, row in enumerate(rows) if "┌───┐" in row]
+        assert len(tops) == 1 and rows[tops[0]].count("┌───┐") == count
+        d.keys(" ")
+        await d.until(lambda: ui.table.selected == {0}, "the first card selected")
+        rows = (await d.rendered()).splitlines()
+        raised = [i for i, row in enumerate(rows) if row.count("┌───┐") == 1]
+        assert raised and rows[raised[0] + 1].count("┌───┐") == count - 1
+        assert rows[raised[0]].startswith("┌───┐")
+        # a click on the last card's box selects it too
+        y = raised[0] + 2
+        x = rows[y].rindex("│") - 2
+        d.keys(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m")
+        await d.until(lambda: ui.table.selected == {0, count - 1}, "the clicked card")
+
+    run_ui(scenario, bridge=bridge, columns=200, rows=50,
+           start=lambda ui: ui.play_bots(3, "classic", None))
