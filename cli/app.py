@@ -25,6 +25,7 @@ from president.cli.lobby import LobbyModel, SettingsModel, lobby_container
 from president.cli.model import LineEdit, TableModel
 from president.cli.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
+from president.errors import PresidentError
 from president.rules import PRESETS
 
 
@@ -148,7 +149,10 @@ class PresidentUI:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             error = task.exception()
-            message = self.tr.gettext("Error: {detail}").format(detail=describe(error))
+            if isinstance(error, PresidentError):
+                message = str(self.text.error(error))
+            else:
+                message = self.tr.gettext("Error: {detail}").format(detail=describe(error))
             if self.screen == "table" and self.table is not None:
                 self.table.message = message
             elif self.screen == "setup":
