@@ -105,7 +105,7 @@ def test_token_bucket_and_address_book():
 
 def test_a_chat_flood_is_refused_then_cut_and_the_table_plays_on():
     async def scenario():
-        host, table, port = await start(limits=Limits(strikes=100), seats=3, bots=1)
+        host, table, port = await start(limits=Limits(strikes=100), seats=3, bots=1, grace=0.1)
         flooder = Raw(*await asyncio.open_connection(LOCAL, port))
         await flooder.hello("flood")
         ann = Client(LOCAL, port, "ann", reconnect=False)
