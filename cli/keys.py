@@ -60,9 +60,16 @@ def make_bindings(ui: Any) -> KeyBindings:
         ui.table.move(1)
 
     @kb.add("space", filter=table)
-    @kb.add("up", filter=table)
     def _toggle(event: Any) -> None:
         ui.table.toggle()
+
+    @kb.add("up", filter=table)
+    def _raise(event: Any) -> None:
+        ui.table.set_selected(True)
+
+    @kb.add("down", filter=table)
+    def _lower(event: Any) -> None:
+        ui.table.set_selected(False)
 
     @kb.add("escape", filter=table & Condition(lambda: ui.table.view is None))
     def _leave(event: Any) -> None:
@@ -70,7 +77,6 @@ def make_bindings(ui: Any) -> KeyBindings:
 
     @kb.add("c", filter=table)
     @kb.add("escape", filter=table & Condition(lambda: ui.table.view is not None))
-    @kb.add("down", filter=table)
     def _clear(event: Any) -> None:
         ui.table.clear_selection()
 

@@ -371,6 +371,7 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("Keys"),
         tr.gettext("  ← →                      move between your cards"),
         tr.gettext("  Space                    select or unselect a card"),
+        tr.gettext("  ↑ / ↓                    raise (select) or lower the card"),
         tr.gettext("  3-9, 0 or 1 (ten), J Q K A 2, X (joker)   select a rank"),
         tr.gettext("  the card letters of your language select ranks too (Shift+letter "
                    "when the letter is a command)"),

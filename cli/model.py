@@ -157,6 +157,16 @@ class TableModel:
         self.message = None
         self.changed()
 
+    def set_selected(self, chosen: bool) -> None:
+        """Raise (select) or lower (unselect) the card under the cursor."""
+        if 0 <= self.cursor < len(self.hand_cards()):
+            if chosen:
+                self.selected.add(self.cursor)
+            else:
+                self.selected.discard(self.cursor)
+        self.message = None
+        self.changed()
+
     def clear_selection(self) -> None:
         self.selected.clear()
         self.message = None

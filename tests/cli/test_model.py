@@ -127,3 +127,16 @@ def test_the_log_scrolls_back_and_stays_put_while_events_arrive() -> None:
     assert layout.log_cursor(model).y == len(shown) - 1
     model.scroll_log(-100)
     assert layout.log_cursor(model).y == len(model.log) - 1
+
+
+def test_up_raises_and_down_lowers_the_card_under_the_cursor() -> None:
+    model = model_with(hand="3C 5D 9S")
+    model.move(1)
+    model.set_selected(True)
+    model.set_selected(True)
+    assert model.selection_text() == "5D"
+    model.move(1)
+    model.set_selected(True)
+    model.move(-1)
+    model.set_selected(False)
+    assert model.selection_text() == "9S"
