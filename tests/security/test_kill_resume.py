@@ -12,6 +12,7 @@ import asyncio
 import os
 import re
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -149,3 +150,28 @@ def _straight_history(rules, names, actions):
             state, happened = apply(state, action_from_dict(action))
             yield from happened
     return history_lines(rules, "classic", names, SEED, events())
+
+
+def test_the_host_refuses_a_locked_journal_unless_told_no_journal(tmp_path: Path):
+    journal_path = tmp_path / "journal.sqlite3"
+    Journal(journal_path).close()
+    blocker = sqlite3.connect(journal_path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+
+    async def scenario():
+        refused = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "president", "host", "--no-advertise", "--interface", LOCAL,
+            "--port", "0", "--journal", str(journal_path), stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT)
+        said, _ = await asyncio.wait_for(refused.communicate(), 30)
+        host = await HostProcess.start("--port", "0", "--journal", str(journal_path),
+                                       "--no-journal")
+        port = await host.port
+        await host.kill()
+        return refused.returncode, said.decode(), port
+
+    code, said, port = run(scenario())
+    blocker.rollback()
+    assert code == 2 and "journal_locked" in said and "--no-journal" in said
+    assert str(journal_path) in said
+    assert port > 0  # without the journal it starts
