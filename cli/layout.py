@@ -340,6 +340,9 @@ def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
         return editor_fragments(editor)
     if model.message:
         return [("class:message", model.message)]
+    hint = model.selection_hint()
+    if hint:
+        return [("class:dim", hint)]
     return []
 
 

@@ -259,13 +259,22 @@ class TableModel:
         return format_cards(canonical_cards(hand, cards, self.rules, single=single))
 
     def _play_action(self) -> dict[str, Any] | None:
-        chosen = self.selection_text()
-        listed = self.listed_form(single=True)
-        if chosen and any(normalize(a["cards"]) == listed for a in self.legal_of("play")):
-            return {"type": "play", "cards": chosen}
+        if self.selection_is_legal():
+            return {"type": "play", "cards": self.selection_text()}
         self.message = self.text.reason(self.why_not(self.selected_cards()), {})
         self.changed()
         return None
+
+    def selection_is_legal(self) -> bool:
+        listed = self.listed_form(single=True)
+        return bool(self.selected) and any(
+            normalize(a["cards"]) == listed for a in self.legal_of("play"))
+
+    def selection_hint(self) -> str | None:
+        """While choosing: why the selection could not be played (None if it could)."""
+        if not self.my_turn or not self.selected or self.selection_is_legal():
+            return None
+        return str(self.text.reason(self.why_not(self.selected_cards()), {}))
 
     def why_not(self, cards: list[Card]) -> str:
         """The reason code why a selection is not a legal play."""

@@ -140,3 +140,15 @@ def test_up_raises_and_down_lowers_the_card_under_the_cursor() -> None:
     model.move(-1)
     model.set_selected(False)
     assert model.selection_text() == "9S"
+
+
+def test_an_illegal_selection_says_why_before_enter() -> None:
+    model = model_with(hand="5C 5D 9S", pile=[[1, "7C"]], turn=0, phase="play",
+                       legal=[{"type": "play", "seat": 0, "cards": "9S"},
+                              {"type": "pass", "seat": 0}])
+    assert model.selection_hint() is None
+    model.select_rank("5")
+    assert model.selection_hint() == model.text.reason("too_low", {})
+    assert text_of(layout.message_fragments(model, None)) == model.selection_hint()
+    model.select_rank("9")
+    assert model.selection_hint() is None
