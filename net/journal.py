@@ -7,6 +7,7 @@ exactly (``restore``). Finished sessions stay as the evening's records.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -78,20 +79,26 @@ def default_path() -> Path:
 
 
 class Journal:
-    """One SQLite file (WAL). Every write commits before it returns."""
+    """One SQLite file (WAL). Every write commits before it returns.
 
-    def __init__(self, path: str | Path | None = None, *, timeout: float = 2.0) -> None:
+    ``durable`` (the default) syncs every commit to the disk, so an action
+    survives a power cut, not only a crash of the host process; without it a
+    commit survives the process but maybe not the machine.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, timeout: float = 2.0,
+                 durable: bool = True) -> None:
         self.path = Path(path) if path is not None else default_path()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.executescript(_SCHEMA)
             # Prove we can write now rather than failing in the middle of a hand.
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("COMMIT")
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
             raise _journal_error(error, self.path) from None
         except OSError as error:
             raise JournalError("journal_unwritable", path=str(self.path),
@@ -103,7 +110,13 @@ class Journal:
     def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
         try:
             return self._db.execute(sql, params)
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
+            raise _journal_error(error, self.path) from None
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as error:
             raise _journal_error(error, self.path) from None
 
     def start_session(
@@ -120,10 +133,19 @@ class Journal:
         return int(cursor.lastrowid or 0)
 
     def append(self, session_id: int, seq: int, action: dict[str, Any]) -> None:
-        """Record the ``seq``-th accepted action (0-based) of a session."""
-        self._write("INSERT INTO actions (session_id, seq, action) VALUES (?, ?, ?)",
-                    (session_id, seq, json.dumps(action, sort_keys=True)))
-        self._write("UPDATE sessions SET updated = ? WHERE id = ?", (time.time(), session_id))
+        """Record the ``seq``-th accepted action (0-based) of a session (one transaction)."""
+        self._write("BEGIN IMMEDIATE", ())
+        try:
+            self._write("INSERT INTO actions (session_id, seq, action) VALUES (?, ?, ?)",
+                        (session_id, seq, json.dumps(action, sort_keys=True)))
+            self._write("UPDATE sessions SET updated = ? WHERE id = ?",
+                        (time.time(), session_id))
+            self._write("COMMIT", ())
+        except JournalError:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+            raise
 
     def update_seats(self, session_id: int, seats: Sequence[dict[str, Any]]) -> None:
         self._write("UPDATE sessions SET seats = ?, updated = ? WHERE id = ?",
@@ -141,19 +163,18 @@ class Journal:
         sql = "SELECT * FROM sessions"
         if unfinished_only:
             sql += " WHERE finished = 0"
-        rows = self._db.execute(sql + " ORDER BY id").fetchall()
-        return [_record(row) for row in rows]
+        return [_record(row) for row in self._read(sql + " ORDER BY id")]
 
     def session(self, session_id: int) -> SessionRecord:
-        row = self._db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        rows = self._read("SELECT * FROM sessions WHERE id = ?", (session_id,))
+        row = rows[0] if rows else None
         if row is None:
             raise JournalError("no_such_session", id=session_id)
         return _record(row)
 
     def actions(self, session_id: int) -> list[dict[str, Any]]:
-        rows = self._db.execute(
-            "SELECT action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
-        ).fetchall()
+        rows = self._read("SELECT action FROM actions WHERE session_id = ? ORDER BY seq",
+                          (session_id,))
         return [json.loads(action) for (action,) in rows]
 
 
@@ -168,7 +189,7 @@ def _record(row: tuple) -> SessionRecord:
     )
 
 
-def _journal_error(error: sqlite3.OperationalError, path: Path) -> JournalError:
+def _journal_error(error: sqlite3.Error, path: Path) -> JournalError:
     text = str(error)
     code = "journal_locked" if "locked" in text or "busy" in text else "journal_unwritable"
     return JournalError(code, path=str(path), detail=text)

@@ -59,3 +59,23 @@ def test_an_unwritable_location_is_reported(tmp_path):
         Journal(blocked / "j.sqlite3")
     assert caught.value.code == "journal_unwritable"
     assert caught.value.params["path"].endswith("j.sqlite3")
+
+
+def test_a_file_that_is_not_a_database_is_reported_not_a_traceback(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(JournalError) as caught:
+        Journal(path)
+    assert caught.value.code == "journal_unwritable"
+    assert caught.value.params["path"] == str(path)
+
+
+def test_an_append_is_one_transaction_and_a_duplicate_is_refused(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite3", durable=False)
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    journal.append(session_id, 0, {"type": "ready", "seat": 0})
+    with pytest.raises(JournalError):
+        journal.append(session_id, 0, {"type": "ready", "seat": 1})
+    assert journal.actions(session_id) == [{"type": "ready", "seat": 0}]
+    journal.append(session_id, 1, {"type": "ready", "seat": 1})  # still usable afterwards
+    assert len(journal.actions(session_id)) == 2
