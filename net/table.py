@@ -150,13 +150,16 @@ class Table:
         self._bot_pending: set[int] = set()
         self._ready_timer_hand = -1
         self._timers: list[asyncio.TimerHandle] = []
+        self._elapsed = 0.0             # a resumed session's time already played
 
     @classmethod
     def restore(cls, options: TableOptions, state: State, version: int,
                 seats: list[dict[str, Any]], journal: Journal | None = None,
-                on_log: Callable[[str, dict[str, Any]], None] | None = None) -> Table:
+                on_log: Callable[[str, dict[str, Any]], None] | None = None,
+                elapsed: float = 0.0) -> Table:
         """A table resumed from its journal (issue 6): ``state`` after ``version`` actions,
-        seats as journaled (``name``, ``token``, ``kind`` bot|human), nobody connected."""
+        seats as journaled (``name``, ``token``, ``kind`` bot|human), nobody connected;
+        ``elapsed``: seconds the session had already run (for ``session_end = minutes``)."""
         if len(seats) != options.seats or options.seed is None:
             raise ValueError("seats")
         table = cls(options, journal, on_log)
@@ -164,6 +167,7 @@ class Table:
             seat.name, seat.token = saved["name"], saved.get("token")
             seat.bot = table._new_bot() if saved["kind"] == "bot" else None
         table.state, table.version = state, version
+        table._elapsed = elapsed
         return table
 
     # ------------------------------------------------------------ public
@@ -204,6 +208,10 @@ class Table:
             for seat in self.seats:
                 if not seat.is_bot:
                     self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
+            if self.rules.session_end == "minutes":
+                delay = max(0.0, self.rules.session_length * 60.0 - self._elapsed)
+                self._deadline = asyncio.get_running_loop().time() + delay
+                self._after(delay, Timer("minutes"))
             self._settle()
         if self.options.auto_start and self.taken == len(self.seats):
             self._start()  # bots only
