@@ -116,7 +116,8 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None) -> list[Ta
             table_id = f"s{record.id}"
         used.add(table_id)
         table = Table.restore(options_of(record, table_id), state, len(actions),
-                              record.seats, journal=hook)
+                              record.seats, journal=hook,
+                              elapsed=max(0.0, record.updated - record.created))
         if hook is not None:
             hook.adopt(table, record, len(actions))
         log.info("resumed session %s as table %s after %d actions", record.id, table_id,

@@ -198,3 +198,28 @@ def test_a_journal_that_fails_mid_session_stops_the_table_before_broadcasting(tm
     assert restore(record, actions) == table.state   # nothing played beyond the journal
     # The watcher saw exactly the journaled state, never the unrecorded 41st action.
     assert watcher.view == view(table.state, None).to_dict()
+
+
+def test_a_resumed_timed_session_keeps_only_its_remaining_minutes(tmp_path):
+    path = tmp_path / "j.sqlite3"
+
+    async def scenario():
+        journal = Journal(path, durable=False)
+        hook = Interrupting(journal, 30)
+        first = Table(bot_options(rules=short_rules(session_end="minutes", session_length=1)),
+                      journal=hook)
+        await run_table(first)
+        session_id = hook.session_id(first)
+        # The session had played its whole minute when the host went down, in mid-hand:
+        # the resumed table ends it after this hand (it played on with no deadline before).
+        raw = sqlite3.connect(path, isolation_level=None)
+        raw.execute("UPDATE sessions SET created = updated - 75 WHERE id = ?", (session_id,))
+        raw.close()
+        (table,) = resume_tables(journal, TableJournal(journal))
+        hand = table.state.hand_number
+        await run_table(table)
+        return table, hand, journal.session(session_id)
+
+    table, hand, record = run(scenario(), timeout=60)
+    assert table.state.phase is Phase.SESSION_OVER and table.state.hand_number == hand
+    assert record.finished and record.scores == list(table.state.scores)
