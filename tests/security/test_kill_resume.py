@@ -16,7 +16,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from security_kit import LOCAL, play_steadily, run, uninterrupted
+from security_kit import LOCAL, Raw, play_steadily, run, uninterrupted
 
 from president.actions import action_from_dict
 from president.engine import apply, new_session
@@ -84,13 +84,15 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
     rules_path.write_text('preset = "classic"\nsession_end = "hands"\nsession_length = 3\n')
     names = ["ann", "bob", "cid", "dee"]
     kills: list[dict] = []
+    refusals: list[str] = []
 
     async def scenario():
         host = await HostProcess.start(
             "--port", "0", "--players", "4", "--bots", "0", "--rules", str(rules_path),
-            "--journal", str(journal_path), "--seed", str(SEED), "--grace", "120")
+            "--journal", str(journal_path), "--seed", str(SEED), "--grace", "120",
+            "--pin", "2468")
         port = await host.port
-        clients = [Client(LOCAL, port, name) for name in names]
+        clients = [Client(LOCAL, port, name, pin="2468") for name in names]
         for client in clients:
             await client.connect()
         tokens = [client.token for client in clients]
@@ -101,6 +103,9 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
             kills.append(_journal_state(journal_path))
             host = await HostProcess.start("--resume", "--journal", str(journal_path))
             assert await host.port == port  # the journal remembers the port
+            stranger = await Raw.open(port)
+            refusals.append((await stranger.hello("eve", spectate=True))["code"])
+            stranger.abort()
         await asyncio.wait_for(asyncio.gather(*playing), 90)
         code = await host.finished()
         return clients, tokens, code, host
@@ -118,6 +123,7 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
     journal = Journal(journal_path)
     (record,) = journal.sessions()
     assert record.finished and record.seats[0]["token"] == tokens[0]
+    assert refusals == ["wrong_pin", "wrong_pin"]  # the resumed table kept its PIN
     assert journal.actions(record.id) == expected
 
     # The exported history, through the real command line.
