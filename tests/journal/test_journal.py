@@ -79,3 +79,10 @@ def test_an_append_is_one_transaction_and_a_duplicate_is_refused(tmp_path):
     assert journal.actions(session_id) == [{"type": "ready", "seat": 0}]
     journal.append(session_id, 1, {"type": "ready", "seat": 1})  # still usable afterwards
     assert len(journal.actions(session_id)) == 2
+
+
+def test_a_new_journal_is_private_to_the_host_user(tmp_path):
+    journal = Journal(tmp_path / "deep" / "j.sqlite3")
+    start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    for name in ("j.sqlite3", "j.sqlite3-wal"):
+        assert (tmp_path / "deep" / name).stat().st_mode & 0o077 == 0, name
