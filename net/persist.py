@@ -11,6 +11,7 @@ actions replayed through the engine).
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -96,8 +97,10 @@ def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptio
                         rules=HouseRules.from_dict(record.rules), seed=record.seed, **kept)
 
 
-def resume_tables(journal: Journal, hook: TableJournal | None = None) -> list[Table]:
-    """A table for every unfinished session, exactly where its journal left it.
+def resume_tables(journal: Journal, hook: TableJournal | None = None,
+                  ids: Collection[int] | None = None) -> list[Table]:
+    """A table for every unfinished session (or those of ``ids``: a "resume" list),
+    exactly where its journal left it.
 
     Table ids stay as they were; a clash (two unfinished sessions of one table)
     gives the older one the id ``s<session id>``. A session whose journal ends
@@ -106,6 +109,8 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None) -> list[Ta
     tables: list[Table] = []
     used: set[str] = set()
     for record in reversed(journal.sessions(unfinished_only=True)):
+        if ids is not None and record.id not in ids:
+            continue
         actions = journal.actions(record.id)
         state = restore(record, actions)
         if state.phase is Phase.SESSION_OVER:

@@ -223,3 +223,22 @@ def test_a_resumed_timed_session_keeps_only_its_remaining_minutes(tmp_path):
     table, hand, record = run(scenario(), timeout=60)
     assert table.state.phase is Phase.SESSION_OVER and table.state.hand_number == hand
     assert record.finished and record.scores == list(table.state.scores)
+
+
+def test_resume_only_the_sessions_picked_and_clashing_table_ids(tmp_path):
+    async def scenario():
+        journal = Journal(tmp_path / "j.sqlite3", durable=False)
+        ids = []
+        for seed in (1, 2, 3):
+            hook = Interrupting(journal, 10)
+            table = Table(bot_options(seed=seed), journal=hook)
+            await run_table(table)
+            ids.append(hook.session_id(table))
+        picked = resume_tables(journal, ids={ids[0], ids[2]})
+        every = resume_tables(journal)
+        return ids, picked, every
+
+    ids, picked, every = run(scenario())
+    assert [t.seed for t in picked] == [1, 3]
+    # All three were table "main": the newest keeps the id, the others get their session's.
+    assert [t.options.table_id for t in every] == [f"s{ids[0]}", f"s{ids[1]}", "main"]
