@@ -24,9 +24,13 @@ COMMANDS = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    lang_help = "it, nl, pl or en (default: the saved setting, then the locale)"
     parser = argparse.ArgumentParser(prog="president", description="President at the party")
-    parser.add_argument("--lang", help="it, nl, pl or en (default: saved setting, then locale)")
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--lang", help=lang_help)
+    # --lang is accepted after the subcommand too ("president play --lang it").
+    with_lang = argparse.ArgumentParser(add_help=False)
+    with_lang.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
+    sub = parser.add_subparsers(dest="command", parser_class=_subparser(with_lang))
 
     selfplay = sub.add_parser("selfplay", help="a headless session between bots")
     selfplay.add_argument("--players", type=int, default=4)
@@ -40,7 +44,6 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a table's rules")
     rules.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     rules.add_argument("--rules", metavar="FILE", help="a TOML rules file")
-    rules.add_argument("--lang", dest="rules_lang", help="print the rules in this language")
 
     replay = sub.add_parser("replay", help="check a hand history and summarise each hand")
     replay.add_argument("file")
@@ -90,6 +93,15 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("--journal", metavar="FILE", default=None)
     history.add_argument("--output", metavar="FILE", default=None)
     return parser
+
+
+def _subparser(parent: argparse.ArgumentParser) -> type[argparse.ArgumentParser]:
+    class Subparser(argparse.ArgumentParser):
+        def __init__(self, **kwargs: object) -> None:
+            kwargs.setdefault("parents", [parent])
+            super().__init__(**kwargs)  # type: ignore[arg-type]
+
+    return Subparser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
