@@ -109,6 +109,7 @@ TABLE_INFO: dict[str, Check] = {
     "pin": _bool,
     "spectators": _int(0, 2**16),
     "proto": _int(0, 0xFFFF),
+    "turn_timer": _int(0, 3600),               # seconds a player has to move; 0 = no timer
 }
 
 

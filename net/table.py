@@ -190,6 +190,7 @@ class Table:
             "connected": [seat.conn is not None for seat in self.seats],
             "started": self.started, "over": self.over, "pin": bool(self.options.pin),
             "spectators": len(self.spectators), "proto": PROTOCOL_VERSION,
+            "turn_timer": round(self.options.turn_timer),
         }
 
     def request_start(self) -> None:

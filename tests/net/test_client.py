@@ -14,7 +14,7 @@ TOKEN = "0f" * 16
 INFO = {"id": "main", "name": "Fake", "preset": "classic", "rules": {}, "seats": 3,
         "players": ["Ada", None, None], "bots": [False] * 3, "connected": [True, False, False],
         "started": False, "over": False, "pin": False, "spectators": 0,
-        "proto": PROTOCOL_VERSION}
+        "proto": PROTOCOL_VERSION, "turn_timer": 0}
 
 
 class FakeHost:

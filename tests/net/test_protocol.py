@@ -25,7 +25,7 @@ INFO = {
     "id": "main", "name": "Kitchen", "preset": "classic", "rules": {"tax": "2-1"},
     "seats": 4, "players": ["Ada", None, "Bot 1", "Bot 2"], "bots": [False, False, True, True],
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
-    "spectators": 0, "proto": PROTOCOL_VERSION,
+    "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
 }
 
 SAMPLES: dict[str, list[dict]] = {
