@@ -14,11 +14,12 @@ import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from president.rules import HouseRules
 from president.state import Phase
 
-from .journal import Journal, SessionRecord, restore
+from .journal import Journal, JournalError, SessionRecord, restore
 from .table import Table, TableOptions
 
 log = logging.getLogger("president.net.persist")
@@ -41,10 +42,10 @@ class TableJournal:
 
     journal: Journal
     host: dict[str, Any] = field(default_factory=dict)
-    _sessions: dict[int, _Session] = field(default_factory=dict)
+    _sessions: WeakKeyDictionary[Table, _Session] = field(default_factory=WeakKeyDictionary)
 
     def session_id(self, table: Table) -> int | None:
-        entry = self._sessions.get(id(table))
+        entry = self._sessions.get(table)
         return entry.id if entry is not None else None
 
     def started(self, table: Table) -> None:
@@ -55,29 +56,34 @@ class TableJournal:
             players=list(table.state.players), seed=table.seed, seats=seats_of(table),
             options={**{name: getattr(options, name) for name in _KEPT_OPTIONS}, **self.host},
         )
-        self._sessions[id(table)] = _Session(session_id)
+        self._sessions[table] = _Session(session_id)
 
     def seated(self, table: Table, seat: int) -> None:
-        entry = self._sessions.get(id(table))
+        entry = self._sessions.get(table)
         if entry is not None:  # before the deal nothing is kept: the table is not started
             self.journal.update_seats(entry.id, seats_of(table))
 
     def accepted(self, table: Table, action: dict[str, Any]) -> None:
-        entry = self._sessions[id(table)]
-        self.journal.append(entry.id, entry.appended, action)
+        entry = self._sessions[table]
+        self.journal.append(entry.id, entry.appended, action)  # JournalError: not accepted
         entry.appended += 1
         state = table.state
         assert state is not None
-        if state.phase is Phase.SESSION_OVER:
-            self.journal.finish(entry.id, state.scores)
-        elif len(state.results) != entry.hands:
-            entry.hands = len(state.results)
-            self.journal.record_scores(entry.id, state.scores)
+        # The action is safe now; the scores and the finished mark can be redone from the
+        # actions (``resume_tables`` does), so failing to write them does not stop the table.
+        try:
+            if state.phase is Phase.SESSION_OVER:
+                self.journal.finish(entry.id, state.scores)
+            elif len(state.results) != entry.hands:
+                entry.hands = len(state.results)
+                self.journal.record_scores(entry.id, state.scores)
+        except JournalError as error:
+            log.warning("session %s: cannot record the scores: %s", entry.id, error)
 
     def adopt(self, table: Table, record: SessionRecord, appended: int) -> None:
         """Continue journaling a resumed table in its own session."""
         assert table.state is not None
-        self._sessions[id(table)] = _Session(record.id, appended, len(table.state.results))
+        self._sessions[table] = _Session(record.id, appended, len(table.state.results))
 
 
 def seats_of(table: Table) -> list[dict[str, Any]]:
