@@ -7,6 +7,8 @@ host's own journal file and is never sent over the network).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Iterator
 from datetime import datetime
@@ -16,7 +18,7 @@ from president.actions import action_from_dict
 from president.engine import apply, end_session, new_session
 from president.errors import PresidentError
 from president.history import history_lines
-from president.net.journal import END_SESSION, Journal, SessionRecord
+from president.net.journal import END_SESSION, Journal, JournalError, SessionRecord, describe
 from president.rules import HouseRules
 
 
@@ -51,8 +53,8 @@ def format_record(record: SessionRecord) -> str:
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     try:
         journal = Journal(args.journal)
-    except PresidentError as error:
-        print(f"president history: {error}", file=sys.stderr)
+    except JournalError as error:
+        print(f"president history: {describe(error)}", file=sys.stderr)
         return 2
     try:
         if args.action == "list":
@@ -72,8 +74,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
                 handle.writelines(line + "\n" for line in lines)
         else:
-            out.writelines(line + "\n" for line in lines)
+            try:
+                out.writelines(line + "\n" for line in lines)
+                out.flush()
+            except BrokenPipeError:  # e.g. piped into head: not an error
+                with contextlib.suppress(OSError):
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
         return 0
+    except JournalError as error:
+        print(f"president history: {describe(error)}", file=sys.stderr)
+        return 1
     except PresidentError as error:
         print(f"president history: {error}", file=sys.stderr)
         return 1
