@@ -107,15 +107,22 @@ async def serve(args: Any, printer: Printer) -> int:
             from .persist import TableJournal
             journal = Journal(args.journal)
         except NetError as error:
-            printer.say(f"cannot use the journal: {error} (use --no-journal to play without)")
+            from .journal import JournalError, describe
+            text = describe(error) if isinstance(error, JournalError) else str(error)
+            printer.say(f"{text}; not starting (use --no-journal to play without)")
             return 2
         hook = TableJournal(journal)
     if args.resume:
         if journal is None:
             printer.say("--resume needs the journal")
             return 2
+        from .journal import JournalError, describe
         from .persist import remembered_port, resume_tables
-        tables = resume_tables(journal, hook)
+        try:
+            tables = resume_tables(journal, hook)
+        except JournalError as error:
+            printer.say(describe(error))
+            return 2
         if not tables:
             printer.say("nothing to resume")
             return 1
