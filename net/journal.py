@@ -201,6 +201,9 @@ def describe(error: JournalError) -> str:
                 " (another host running?)")
     if error.code == "journal_unwritable":
         return f"cannot write the journal {params.get('path')}: {params.get('detail')}"
+    if error.code == "session_unreplayable":
+        return (f"session {params.get('id')} of the journal does not replay"
+                f" ({params.get('detail')}): it cannot be resumed")
     if error.code == "no_such_session":
         return f"there is no session {params.get('id')} (see 'president history')"
     return str(error)

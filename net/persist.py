@@ -17,6 +17,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from president.bots import BOT_KINDS
+from president.errors import PresidentError
 from president.rules import HouseRules
 from president.state import Phase
 
@@ -124,7 +125,11 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
         if ids is not None and record.id not in ids:
             continue
         actions = journal.actions(record.id)
-        state = restore(record, actions)
+        try:
+            state = restore(record, actions)
+        except (PresidentError, KeyError, TypeError, ValueError) as error:
+            raise JournalError("session_unreplayable", id=record.id,
+                               detail=getattr(error, "code", type(error).__name__)) from None
         if state.phase is Phase.SESSION_OVER:
             journal.finish(record.id, state.scores)
             continue

@@ -7,6 +7,7 @@ import io
 import sqlite3
 from typing import Any
 
+import pytest
 from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
 
 from president.cli.main import build_parser
@@ -15,7 +16,7 @@ from president.net.client import Client
 from president.net.history_command import export_lines
 from president.net.history_command import run as history_run
 from president.net.host import Host
-from president.net.journal import Journal, restore
+from president.net.journal import Journal, JournalError, describe, restore
 from president.net.persist import TableJournal, remembered_port, resume_tables
 from president.net.table import Table, TableOptions
 from president.state import Phase
@@ -242,3 +243,24 @@ def test_resume_only_the_sessions_picked_and_clashing_table_ids(tmp_path):
     assert [t.seed for t in picked] == [1, 3]
     # All three were table "main": the newest keeps the id, the others get their session's.
     assert [t.options.table_id for t in every] == [f"s{ids[0]}", f"s{ids[1]}", "main"]
+
+
+def test_a_session_that_does_not_replay_is_named_not_resumed_wrongly(tmp_path):
+    path = tmp_path / "j.sqlite3"
+
+    async def scenario():
+        journal = Journal(path, durable=False)
+        hook = Interrupting(journal, 12)
+        table = Table(bot_options(), journal=hook)
+        await run_table(table)
+        return journal, hook.session_id(table)
+
+    journal, session_id = run(scenario())
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("UPDATE actions SET action = '{\"type\": \"pass\", \"seat\": 9}' "
+                "WHERE session_id = ? AND seq = 5", (session_id,))
+    raw.close()
+    with pytest.raises(JournalError) as caught:
+        resume_tables(journal)
+    assert caught.value.code == "session_unreplayable"
+    assert f"session {session_id} of the journal does not replay" in describe(caught.value)
