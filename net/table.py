@@ -389,7 +389,10 @@ class Table:
 
     def _stop(self, now: bool) -> None:
         if now:
-            return self._close("host_stopping")
+            # A journaled session in progress can be resumed (``president host --resume``):
+            # "host_paused" tells the clients to keep trying to come back.
+            paused = self.journal is not None and self.state is not None
+            return self._close("host_paused" if paused else "host_stopping")
         self._stop_requested = True
         if self.state is None:
             return self._close("host_stopping")
