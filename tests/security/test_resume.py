@@ -264,3 +264,32 @@ def test_a_session_that_does_not_replay_is_named_not_resumed_wrongly(tmp_path):
         resume_tables(journal)
     assert caught.value.code == "session_unreplayable"
     assert f"session {session_id} of the journal does not replay" in describe(caught.value)
+
+
+def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_table(tmp_path):
+    async def scenario():
+        journal = Journal(tmp_path / "j.sqlite3", durable=False)
+        table = Table(TableOptions(seats=3, bots=2, rules=short_rules(hands=2), seed=8,
+                                   ready_timeout=0, grace=60), journal=TableJournal(journal))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        ann = Client(LOCAL, port, "ann")
+        statuses: list[tuple[str, str | None]] = []
+        ann.on_update = lambda kind, p: statuses.append((p["status"], p["code"])) \
+            if kind == "status" else None
+        await ann.connect()
+        playing = asyncio.ensure_future(play_steadily(ann))
+        await wait_until(lambda: table.version >= 20)
+        await host.stop()  # Ctrl-C twice: stop now
+        paused = dict(ann.bye or {})
+        (again,) = resume_tables(journal, TableJournal(journal))
+        host = Host([again])
+        await host.start([LOCAL], port=port)
+        await playing
+        await host.stop()
+        return paused, statuses, ann, again
+
+    paused, statuses, ann, table = run(scenario())
+    assert paused == {"code": "host_paused", "params": {}}
+    assert ("reconnecting", None) in statuses
+    assert ann.bye["code"] == "session_over" and table.state.phase is Phase.SESSION_OVER
