@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from enum import IntEnum
+from functools import cache
+from operator import attrgetter
 
 from president.errors import NotationError
 
@@ -57,28 +59,60 @@ _SUITS_BY_SYMBOL = {suit.symbol: suit for suit in Suit}
 SUITED_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. Jokers have no suit. Two decks hold equal cards: hands are multisets."""
+    """One card. Jokers have no suit. Two decks hold equal cards: hands are multisets.
+
+    Cards are interned: ``Card(rank, suit)`` always returns the same object, so
+    equality is identity (fast in the engine's hot path) and the hash is the one
+    the value would have. Immutable; ordered by ``key``.
+    """
+
+    __slots__ = ("rank", "suit", "key", "_hash", "_text")
+    __match_args__ = ("rank", "suit")
 
     rank: Rank
     suit: Suit | None
+    key: int  # sort key: by rank identity, then suit (jokers last)
 
-    @property
-    def key(self) -> int:
-        """Sort key: by rank identity, then suit (jokers last)."""
-        return self.rank * 5 + (0 if self.suit is None else self.suit + 1)
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            _init = object.__setattr__
+            _init(card, "rank", rank)
+            _init(card, "suit", suit)
+            _init(card, "key", rank * 5 + (0 if suit is None else suit + 1))
+            _init(card, "_hash", hash((rank, suit)))
+            _init(card, "_text", "JK" if suit is None else rank.symbol + suit.symbol)
+            card = _INTERNED.setdefault((rank, suit), card)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __lt__(self, other: Card) -> bool:
         return self.key < other.key
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return "JK"
-        return self.rank.symbol + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        return f"Card({self._text})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -92,23 +126,27 @@ class Card:
         return _CARDS[(rank, suit)]
 
 
+_INTERNED: dict[tuple[Rank, Suit | None], Card] = {}
 _CARDS = {(rank, suit): Card(rank, suit) for rank in SUITED_RANKS for suit in Suit}
 JOKER = Card(Rank.JOKER, None)
+
+card_key = attrgetter("key")  # sorted(cards, key=card_key) == sorted(cards), faster
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse ``"3C 10H JK"`` into a sorted tuple of cards."""
-    return tuple(sorted(Card.parse(token) for token in text.split()))
+    return tuple(sorted((Card.parse(token) for token in text.split()), key=card_key))
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards)
+    return " ".join([card._text for card in cards])
 
 
+@cache
 def make_deck(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
     """The combined deck, sorted: ``decks`` French decks plus their jokers."""
     one = list(_CARDS.values()) + [JOKER] * jokers_per_deck
-    return tuple(sorted(one * decks))
+    return tuple(sorted(one * decks, key=card_key))
 
 
 def shuffled(deck: tuple[Card, ...], rng: random.Random) -> list[Card]:
