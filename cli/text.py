@@ -202,6 +202,7 @@ REASONS: dict[str, str] = {
     "journal_locked": N_("Another host is using this table's journal."),
     "journal_unwritable": N_("The table's journal cannot be written."),
     "host_stopping": N_("The host is shutting down."),
+    "host_paused": N_("The host paused the table; you will rejoin when it is back."),
     "left": N_("You left the table."),
     "closed": N_("The connection was closed."),
     # protocol
