@@ -6,7 +6,8 @@ this is the edge where they are made. Role titles are never pasted into a
 sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 
 - events: ``event(event_dict, players, seat)``
-- refusals and errors: ``reason(code, params)``, ``error(exc)``, ``rules_error(exc)``
+- refusals and errors: ``reason(code, params)``, ``error(exc)``, ``rules_error(exc)``,
+  ``history_error(exc)``
 - roles: ``role_title(role, title_set)``, ``role_line(place, name, role, set)``,
   ``player_title(name, role, set)``, ``title_set_name(set)``
 - cards: ``rank(rank_or_symbol)``, ``rank_name``, ``suit_name``, ``card``,
@@ -26,7 +27,7 @@ from typing import Any
 from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
-from president.errors import NotationError, PresidentError, RulesError
+from president.errors import HistoryError, NotationError, PresidentError, RulesError
 from president.roles import Role
 
 TITLE_SETS = ("classic", "scum", "capitalism", "bga")
@@ -201,6 +202,8 @@ REASONS: dict[str, str] = {
     "bad_player_count": N_("That number of players is not allowed by these rules."),
     "journal_locked": N_("Another host is using this table's journal."),
     "journal_unwritable": N_("The table's journal cannot be written."),
+    "no_such_session": N_("There is no such session in the journal."),
+    "session_unreplayable": N_("The session in the journal can no longer be replayed."),
     "host_stopping": N_("The host is shutting down."),
     "host_paused": N_("The host paused the table; you will rejoin when it is back."),
     "left": N_("You left the table."),
@@ -257,6 +260,25 @@ _PLAY_MANY = (
     NN_("You play {count} card of one rank: {cards}.",
         "You play {count} cards of one rank: {cards}."),
 )
+
+# A hand history that cannot be read or replayed (HistoryError): what is wrong with a line.
+_HISTORY_PROBLEMS: dict[str, str] = {
+    "bad_encoding": N_("the text is not UTF-8"),
+    "bad_json": N_("the line is not valid JSON"),
+    "no_type": N_("the line has no type"),
+    "unknown_type": N_("the line has an unknown type"),
+    "missing_session": N_("the history does not start with a session line"),
+    "bad_session": N_("the session line has a bad “{field}”"),
+    "unsupported_version": N_("the history is in a format this version cannot read"),
+    "bad_rules": N_("the house rules are not valid"),
+    "mismatch": N_("the line does not match what the replay gives"),
+    "empty": N_("the history is empty"),
+    "incomplete": N_("the history stops before the session is over"),
+    "after_session_end": N_("the line comes after the end of the session"),
+    "unexpected_line": N_("the line does not belong here"),
+    "bad_action": N_("the action cannot be read"),
+    "illegal": N_("the rules refuse this action"),
+}
 
 _RULES_ERRORS: dict[str, str] = {
     "bad_value": N_("{field}: “{value}” is not allowed. Allowed: {allowed}."),
@@ -525,7 +547,24 @@ class Text:
         """Any of the project's errors: rules errors in full, the rest by reason."""
         if isinstance(error, (RulesError, NotationError)):
             return self.rules_error(error)
+        if isinstance(error, HistoryError):
+            return self.history_error(error)
         return self.reason(error.code, error.params)
+
+    def history_error(self, error: PresidentError) -> str:
+        """A ``HistoryError``: ``Line 3: the line is not valid JSON.``"""
+        if error.code == "unreadable_file":
+            return self.tr.gettext("Cannot read the file {path}: {detail}").format(
+                path=error.params.get("path", ""), detail=error.params.get("detail", ""))
+        message = _HISTORY_PROBLEMS.get(error.code)
+        if message is None:
+            return self.reason(error.code, error.params)
+        problem = self.tr.gettext(message).format(field=error.params.get("field", ""))
+        line = error.params.get("line")
+        if type(line) is not int:
+            return problem
+        return self.tr.gettext("Line {line}: {problem}.").format(
+            line=self.number(line), problem=problem)
 
     def rules_error(self, error: PresidentError) -> str:
         """A ``RulesError`` (or ``NotationError``) as a sentence."""

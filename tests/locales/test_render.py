@@ -10,7 +10,7 @@ from president.actions import REASONS as ENGINE_REASONS
 from president.cli.i18n import get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES
 from president.cli.text import REASONS, ROLE_TITLES, TITLE_SETS, Text
-from president.errors import NotationError, RulesError
+from president.errors import HistoryError, NotationError, RulesError
 from president.events import EVENT_CODES
 from president.net.client import FINAL_BYES, FINAL_REFUSALS
 from president.net.limits import CODES as LIMIT_CODES
@@ -254,3 +254,12 @@ def test_numbers_and_lists_follow_the_locale() -> None:
     assert Text("pl").join(["Anna", "Bob", "Cleo"]) == "Anna, Bob i Cleo"
     assert Text("nl").join(["Anna", "Bob", "Cleo"]) == "Anna, Bob en Cleo"
     assert Text("it").join(["Anna", "Bob"]) == "Anna e Bob"
+
+
+def test_history_errors_name_the_line() -> None:
+    assert Text("pl").error(HistoryError("bad_json", line=3)) == (
+        "Wiersz 3: wiersz nie jest poprawnym JSON-em.")
+    assert Text("it").error(HistoryError("bad_session", line=1, field="seed")) == (
+        "Riga 1: la riga di sessione ha un «seed» non valido.")
+    assert Text("nl").error(HistoryError("unreadable_file", path="h.jsonl", detail="x")) == (
+        "Het bestand h.jsonl kan niet worden gelezen: x")
