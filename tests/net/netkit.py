@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import random
-import struct
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, TypeVar
 
-import msgpack
+from rawpeer import LOCAL, Raw  # noqa: F401  (re-exported for the tests)
 
 from president.cards import Card
 from president.errors import NotationError
 from president.net.client import Client
 from president.net.host import Host
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
 from president.net.table import Table, TableOptions
 
 T = TypeVar("T")
-LOCAL = "127.0.0.1"
 
 
 def run(coroutine: Awaitable[T], timeout: float = 30.0) -> T:
@@ -85,70 +82,6 @@ async def wait_until(predicate: Callable[[], bool], timeout: float = 20.0) -> No
 
 
 # ---------------------------------------------------------------- raw sockets
-
-
-class Raw:
-    """A bare socket speaking frames: for hostile and stuck peers."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.decoder = Decoder(HOST)
-        self.inbox: list[dict[str, Any]] = []
-
-    @classmethod
-    async def open(cls, port: int, **socket_options: Any) -> Raw:
-        reader, writer = await asyncio.open_connection(LOCAL, port, **socket_options)
-        return cls(reader, writer)
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.writer.write(encode(msg, CLIENT))
-
-    def send_raw(self, data: bytes) -> None:
-        self.writer.write(data)
-
-    def send_obj(self, obj: Any) -> None:
-        body = msgpack.packb(obj, use_bin_type=True)
-        self.writer.write(struct.pack(">I", len(body)) + body)
-
-    async def hello(self, name: str = "Raw", **fields: Any) -> dict[str, Any]:
-        msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "en",
-               "token": None, "pin": None, "spectate": False, "table": None, **fields}
-        self.send_obj(msg)  # unchecked: tests send bad hellos too
-        return await self.receive(lambda m: m["type"] in ("welcome", "refused"))
-
-    async def receive(self, predicate: Callable[[dict[str, Any]], bool],
-                      timeout: float = 10.0) -> dict[str, Any]:
-        async def reading() -> dict[str, Any]:
-            while True:
-                for index, msg in enumerate(self.inbox):
-                    if predicate(msg):
-                        del self.inbox[:index + 1]
-                        return msg
-                data = await self.reader.read(65536)
-                if not data:
-                    raise ConnectionResetError("eof")
-                self.inbox.extend(self.decoder.feed(data))
-        return await asyncio.wait_for(reading(), timeout)
-
-    async def closed(self, timeout: float = 10.0) -> list[dict[str, Any]]:
-        """Read until EOF; every message received on the way."""
-        async def reading() -> None:
-            while True:
-                data = await self.reader.read(65536)
-                if not data:
-                    return
-                self.inbox.extend(self.decoder.feed(data))
-        try:
-            await asyncio.wait_for(reading(), timeout)
-        except ConnectionError:
-            pass
-        finally:
-            self.writer.close()
-        return self.inbox
-
-    def abort(self) -> None:
-        self.writer.transport.abort()
-        self.writer.close()
 
 
 # ---------------------------------------------------------------- hidden cards

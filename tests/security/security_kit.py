@@ -6,22 +6,19 @@ import asyncio
 import hashlib
 import json
 import random
-import struct
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import msgpack
+from rawpeer import LOCAL, Raw, frame, hello  # noqa: F401  (re-exported)
 
 from president.actions import action_from_dict
 from president.engine import apply, new_session
 from president.net.client import Client
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
 from president.rules import HouseRules, preset
 from president.state import Phase
 from president.view import view
 
 T = TypeVar("T")
-LOCAL = "127.0.0.1"
 
 
 def run(coroutine: Awaitable[T], timeout: float = 60.0) -> T:
@@ -110,74 +107,6 @@ async def play_steadily(client: Client, salt: int = 0,
                 await client.wait_for(
                     lambda c, seen=seen: c.view is not seen or c.status != "connected",
                     timeout=60)
-
-
-# ---------------------------------------------------------------- raw sockets
-
-
-def frame(obj: Any) -> bytes:
-    body = msgpack.packb(obj, use_bin_type=True)
-    return struct.pack(">I", len(body)) + body
-
-
-def hello(name: str = "Raw", **fields: Any) -> dict[str, Any]:
-    return {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "en",
-            "token": None, "pin": None, "spectate": False, "table": None, **fields}
-
-
-class Raw:
-    """A bare socket speaking frames: for hostile and stuck peers."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
-        self.decoder = Decoder(HOST)
-        self.inbox: list[dict[str, Any]] = []
-
-    @classmethod
-    async def open(cls, port: int) -> Raw:
-        reader, writer = await asyncio.open_connection(LOCAL, port)
-        return cls(reader, writer)
-
-    def send(self, msg: dict[str, Any]) -> None:
-        self.writer.write(encode(msg, CLIENT))
-
-    def send_raw(self, data: bytes) -> None:
-        self.writer.write(data)
-
-    async def hello(self, name: str = "Raw", **fields: Any) -> dict[str, Any]:
-        self.send_raw(frame(hello(name, **fields)))
-        return await self.receive(lambda m: m["type"] in ("welcome", "refused"))
-
-    async def receive(self, predicate: Callable[[dict[str, Any]], bool],
-                      timeout: float = 10.0) -> dict[str, Any]:
-        async def reading() -> dict[str, Any]:
-            while True:
-                for index, msg in enumerate(self.inbox):
-                    if predicate(msg):
-                        del self.inbox[:index + 1]
-                        return msg
-                data = await self.reader.read(65536)
-                if not data:
-                    raise ConnectionResetError("eof")
-                self.inbox.extend(self.decoder.feed(data))
-        return await asyncio.wait_for(reading(), timeout)
-
-    async def until_closed(self, timeout: float = 10.0) -> list[dict[str, Any]]:
-        """Read until EOF; every message received on the way."""
-        async def reading() -> None:
-            while True:
-                data = await self.reader.read(65536)
-                if not data:
-                    return
-                self.inbox.extend(self.decoder.feed(data))
-        try:
-            await asyncio.wait_for(reading(), timeout)
-        except ConnectionError:
-            pass
-        return self.inbox
-
-    def abort(self) -> None:
-        self.writer.transport.abort()
 
 
 async def wait_until(predicate: Callable[[], bool], timeout: float = 30.0) -> None:
