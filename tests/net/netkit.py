@@ -81,9 +81,6 @@ async def wait_until(predicate: Callable[[], bool], timeout: float = 20.0) -> No
     await asyncio.wait_for(polling(), timeout)
 
 
-# ---------------------------------------------------------------- raw sockets
-
-
 # ---------------------------------------------------------------- hidden cards
 
 
