@@ -46,6 +46,24 @@ def strengths(rank_order: str, reversed_: bool) -> dict[Rank, int]:
     return table
 
 
+_COMBOS: dict[tuple[str, int, Rank, Suit | None], Combo] = {}
+
+
+def make_combo(kind: str, size: int, rank: Rank, suit: Suit | None = None) -> Combo:
+    """The one shared ``Combo`` of these fields (combos are interned; equality is by value)."""
+    key = (kind, size, rank, suit)
+    combo = _COMBOS.get(key)
+    if combo is None:
+        combo = _COMBOS.setdefault(key, Combo(kind, size, rank, suit))
+    return combo
+
+
+def interned(combo: Combo) -> Combo:
+    """The shared combo equal to ``combo``: it lives as long as the process, so its
+    ``id`` may key a cache."""
+    return make_combo(combo.kind, combo.size, combo.rank, combo.suit)
+
+
 def best_rank(rules: HouseRules, reversed_: bool) -> Rank:
     table = strengths(rules.rank_order, reversed_)
     return max(SUITED_RANKS, key=table.__getitem__)
@@ -60,7 +78,7 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
         if first is Rank.JOKER and rules.joker_mode == "trump" and len(cards) > 1:
             return "jokers_alone"
         suit = cards[0].suit if len(cards) == 1 else None
-        return Combo("set", len(cards), first, suit)
+        return make_combo("set", len(cards), first, suit)
     if any(card.rank is Rank.JOKER for card in cards):
         return "jokers_alone"
     if rules.sequences and len(cards) >= rules.sequences:
@@ -68,7 +86,7 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
         positions = sorted(table[card.rank] for card in cards)
         if all(b - a == 1 for a, b in zip(positions, positions[1:], strict=False)):
             top = max(cards, key=lambda card: table[card.rank]).rank
-            return Combo("run", len(cards), top)
+            return make_combo("run", len(cards), top)
     return "mixed_ranks"
 
 
@@ -125,5 +143,5 @@ def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
         and new.rank is Rank.THREE and top.kind == "set" and new.size == top.size
         and top.rank is not Rank.THREE and not (rules.joker_mode == "trump" and top.is_joker)
     ):
-        return Combo("set", new.size, top.rank, top.suit)  # takes the rank it beat
+        return make_combo("set", new.size, top.rank, top.suit)  # takes the rank it beat
     return new

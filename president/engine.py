@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from functools import lru_cache
-from operator import attrgetter
+from itertools import compress
 from typing import Any
 
 from president.actions import (
@@ -24,7 +23,7 @@ from president.actions import (
     Ready,
     action_to_dict,
 )
-from president.cards import Card, Rank, format_cards, make_deck, shuffled
+from president.cards import Card, Rank, card_key, format_cards, make_deck, shuffled
 from president.combos import (
     BEATS,
     EQUAL,
@@ -32,6 +31,8 @@ from president.combos import (
     best_rank,
     classify,
     compare,
+    interned,
+    make_combo,
     resulting_top,
     strengths,
 )
@@ -43,22 +44,34 @@ from president.state import HandResult, Phase, PileEntry, State, TaxDue
 
 # ---------------------------------------------------------------- state copies
 
-_STATE_FIELDS = tuple(f.name for f in fields(State) if f.init)
-_state_values = attrgetter(*_STATE_FIELDS)
+_STATE_FIELDS = frozenset(f.name for f in fields(State) if f.init)
 _new, _set = object.__new__, object.__setattr__
+_NOBODY: frozenset[int] = frozenset()
 
 
-def _evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace(state, **changes)`` for the hot path, about twice as
-    fast: State has no ``__post_init__``, so copying the fields is all it does.
-    A misspelt field name raises AttributeError (slots)."""
+def _evolve(state: State, changes: dict[str, Any]) -> State:
+    """``dataclasses.replace(state, **changes)`` for the hot path: State has no
+    ``__post_init__``, so copying its ``__dict__`` is all it takes. The copy keeps
+    the cached ``_active`` unless the hands or the seating change (or ``changes``
+    brings a new one), and starts with no legal actions cached."""
+    values = state.__dict__.copy()
+    if "hands" in changes or "order" in changes:
+        values.pop("_active", None)
+    values.update(changes)
+    values["_legal"] = {}
     new = _new(State)
-    for name, value in zip(_STATE_FIELDS, _state_values(state), strict=True):
-        _set(new, name, value)
-    for name, value in changes.items():
-        _set(new, name, value)
-    _set(new, "_legal", {})
+    _set(new, "__dict__", values)
     return new
+
+
+def _active(state: State) -> tuple[int, ...]:
+    """``state.active``, computed once per state (and carried by ``_evolve``)."""
+    values = state.__dict__
+    active = values.get("_active")
+    if active is None:
+        hands = state.hands
+        active = values["_active"] = tuple([seat for seat in state.order if hands[seat]])
+    return active
 
 
 # ---------------------------------------------------------------- session
@@ -101,27 +114,39 @@ def end_session(state: State) -> tuple[State, list[Event]]:
 # ---------------------------------------------------------------- legality
 
 
+# What the fast path of ``apply`` knows of the actions listed for a seat: by the id
+# of each action object, (the action, its kind, its combo); and for plays, the
+# outcomes against the top by id of combo (an outcome, or False: not legal), None
+# when the seat leads (every play is legal, no pass). See ``_listed_as_is``.
+_Info = dict[int, tuple[Any, ...]]
+_Outcomes = dict[int, "str | bool"]
+_Entry = tuple[tuple[Action, ...], "_Info | None", "_Outcomes | None"]
+_PLAY, _PASS, _GIVE, _READY = "play", "pass", "give", "ready"
+_NO_ACTIONS: _Entry = ((), None, None)
+
+
 def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now. A ``Decree`` is listed with empty text:
     its text is the President's free choice."""
-    cached = state._legal.get(seat)
-    if cached is None:
-        cached = state._legal[seat] = _legal_actions(state, seat)
-    return cached
+    entry = state._legal.get(seat)
+    if entry is None:
+        entry = state._legal[seat] = _legal_entry(state, seat)
+    return entry[0]
 
 
-def _legal_actions(state: State, seat: int) -> tuple[Action, ...]:
+def _legal_entry(state: State, seat: int) -> _Entry:
     if seat not in state.seats:
-        return ()
+        return _NO_ACTIONS
     phase = state.phase
-    actions: list[Action] = []
     if phase is Phase.PLAY:
         if seat != state.turn:
-            return ()
-        actions.extend(_beating_plays(state, seat))
-        if state.top is not None:
-            actions.append(Pass(seat))
-    elif phase is Phase.TAX:
+            return _NO_ACTIONS
+        # No decree during the tricks (_may_decree).
+        return _hand_plays(state, seat).against(state.top)
+    actions: list[Action] = []
+    kind = _READY
+    if phase is Phase.TAX:
+        kind = _GIVE
         for due in state.tax_due:
             if due.receiver == seat:
                 groups = _equivalent_groups(state.hands[seat], state.rules, single=False)
@@ -130,9 +155,10 @@ def _legal_actions(state: State, seat: int) -> tuple[Action, ...]:
                 )
     elif phase is Phase.HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
+    info = {id(action): (action, kind, None) for action in actions}
     if _may_decree(state, seat):
         actions.append(Decree(seat, ""))
-    return tuple(actions)
+    return tuple(actions), info, None
 
 
 def _may_decree(state: State, seat: int) -> bool:
@@ -150,26 +176,155 @@ def _decree_hand(state: State) -> int:
     return state.hand_number if state.phase is Phase.HAND_OVER else state.hand_number - 1
 
 
-def _beating_plays(state: State, seat: int) -> list[Play]:
-    rules, reversed_, top = state.rules, state.reversed, state.top
-    return [
-        play for play, combo in _valid_plays(state.hands[seat], seat, rules, reversed_)
-        if compare(combo, top, rules, reversed_) in (BEATS, EQUAL)
-    ]
+class _Table:
+    """Caches for one ``HouseRules`` object: outcomes of ``compare`` by (order, top)
+    and the valid plays of the hands seen lately. Keys use the ids of interned
+    combos and of hands this cache holds, so an id never stands for another object."""
+
+    __slots__ = ("rules", "outcomes", "hands", "latest")
+    MAX_HANDS = 4096
+
+    def __init__(self, rules: HouseRules) -> None:
+        self.rules = rules
+        self.outcomes: dict[tuple[bool, int], dict[int, str]] = {}
+        self.hands: dict[tuple[int, int, bool], _HandPlays] = {}
+        self.latest: dict[int, _HandPlays] = {}  # by seat: whose rank groups to reuse
 
 
-@lru_cache(maxsize=4096)
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(rules: HouseRules) -> _Table:
+    table = _TABLES.get(id(rules))
+    if table is None or table.rules is not rules:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        table = _TABLES[id(rules)] = _Table(rules)
+    return table
+
+
+class _HandPlays:
+    """The valid plays of ``seat`` holding ``hand`` (``candidate_plays`` order, with
+    their combos) and, by top of the pile, the legal actions they give."""
+
+    __slots__ = (
+        "table", "hand", "reversed", "plays", "groups", "passing", "by_top", "actions",
+        "combo_ids", "info", "leading",
+    )
+
+    def __init__(
+        self, table: _Table, hand: tuple[Card, ...], seat: int, reversed_: bool,
+        previous: _HandPlays | None,
+    ):
+        self.table, self.hand, self.reversed = table, hand, reversed_
+        self.groups: _Groups = {}
+        self.plays = _valid_plays(
+            hand, seat, table.rules, reversed_, previous.groups if previous else None,
+            self.groups,
+        )
+        self.passing = Pass(seat)
+        self.by_top: dict[int, _Entry] = {}
+        self.actions = tuple([play for play, _ in self.plays])
+        self.combo_ids = tuple([id(combo) for _, combo in self.plays])
+        self.info: _Info = {id(play): (play, _PLAY, combo) for play, combo in self.plays}
+        self.info[id(self.passing)] = (self.passing, _PASS, None)
+        self.leading: _Entry = (self.actions, self.info, None)
+
+    def against(self, top: Combo | None) -> _Entry:
+        if top is None:
+            return self.leading
+        top = interned(top)
+        key = id(top)
+        entry = self.by_top.get(key)
+        if entry is None:
+            entry = self.by_top[key] = self._against(top, key)
+        return entry
+
+    def _against(self, top: Combo, key: int) -> _Entry:
+        table = self.table
+        outcomes = table.outcomes.get((self.reversed, key))
+        if outcomes is None:
+            outcomes = table.outcomes[(self.reversed, key)] = {}
+        legal = list(map(outcomes.get, self.combo_ids))
+        if None in legal:
+            rules, reversed_ = table.rules, self.reversed
+            for index, (_, combo) in enumerate(self.plays):
+                if legal[index] is None:
+                    outcome = compare(combo, top, rules, reversed_)
+                    legal[index] = outcomes[id(combo)] = (
+                        outcome if outcome == BEATS or outcome == EQUAL else False
+                    )
+        actions = list(compress(self.actions, legal))
+        actions.append(self.passing)
+        return tuple(actions), self.info, outcomes
+
+
+def _hand_plays(state: State, seat: int) -> _HandPlays:
+    table = _table(state.rules)
+    hand, reversed_ = state.hands[seat], state.reversed
+    key = (id(hand), seat, reversed_)
+    plays = table.hands.get(key)
+    if plays is None or plays.hand is not hand:
+        if len(table.hands) >= table.MAX_HANDS:
+            table.hands.clear()
+        plays = _HandPlays(table, hand, seat, reversed_, table.latest.get(seat))
+        table.hands[key] = table.latest[seat] = plays
+    return plays
+
+
+# A hand's sets by rank: (the cards of that rank, their valid plays with combos).
+_Groups = dict[Rank, tuple[tuple[Card, ...], tuple[tuple[Play, Combo], ...]]]
+
+
 def _valid_plays(
-    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool
+    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool,
+    previous: _Groups | None = None, groups: _Groups | None = None,
 ) -> tuple[tuple[Play, Combo], ...]:
     """Every valid play of ``seat`` from ``hand`` with its combo, in ``candidate_plays``
-    order. Cached: a seat's hand is asked for again each time the turn comes round."""
-    valid = []
-    for cards in candidate_plays(hand, rules, reversed_):
-        combo = classify(cards, rules, reversed_)
-        if not isinstance(combo, str):
-            valid.append((Play(seat, cards), combo))
+    order: the candidates ``classify`` accepts, with the combo it gives them, built
+    directly (a set is a set by construction; only jokers in trump mode go alone).
+    The sets of a rank whose cards are as in ``previous`` (groups of an earlier hand of
+    ``seat``, same rules) are reused; ``groups`` receives this hand's."""
+    by_rank = _by_rank(hand)
+    if groups is None:
+        groups = {}
+    valid: list[tuple[Play, Combo]] = []
+    for rank, cards in by_rank.items():
+        same_rank = tuple(cards)
+        known = previous.get(rank) if previous is not None else None
+        if known is not None and known[0] == same_rank:
+            plays = known[1]
+        else:
+            plays = _set_plays(seat, rank, cards, rules)
+        groups[rank] = (same_rank, plays)
+        valid.extend(plays)
+    if rules.sequences:
+        for cards, top in _runs_with_tops(by_rank, rules, reversed_):
+            valid.append((Play(seat, cards), make_combo("run", len(cards), top)))
     return tuple(valid)
+
+
+def _set_plays(
+    seat: int, rank: Rank, cards: list[Card], rules: HouseRules
+) -> tuple[tuple[Play, Combo], ...]:
+    """The valid sets of ``cards`` (all of ``rank``, in hand order)."""
+    singles = dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]
+    plays = [(Play(seat, (card,)), make_combo("set", 1, rank, card.suit)) for card in singles]
+    if rules.joker_mode != "trump" or rank is not Rank.JOKER:
+        for size in range(2, len(cards) + 1):
+            plays.append((Play(seat, tuple(cards[:size])), make_combo("set", size, rank)))
+    return tuple(plays)
+
+
+def _by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in hand:
+        group = by_rank.get(card.rank)
+        if group is None:
+            by_rank[card.rank] = [card]
+        else:
+            group.append(card)
+    return by_rank
 
 
 def candidate_plays(
@@ -181,9 +336,7 @@ def candidate_plays(
     so a set is listed as its lowest-suited cards and a run as the lowest-suited
     card of each rank; under ``suit_tiebreak`` every single is listed.
     """
-    by_rank: dict[Rank, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
+    by_rank = _by_rank(hand)
     suited_singles = rules.suit_tiebreak == "big_two"
     plays: list[tuple[Card, ...]] = []
     for cards in by_rank.values():
@@ -230,22 +383,41 @@ def _equivalent_groups(
 
 
 def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
-    """Every way to take ``count`` cards from ``groups``, taking each group's first cards."""
+    """Every way to take ``count`` cards from ``groups``, taking each group's first
+    cards, sorted. Groups are in hand order, so a pick made group by group is sorted,
+    and taking more of an earlier group first lists the picks in sorted order."""
     if count == 0:
         return [()]
-    if not groups or count > sum(len(group) for group in groups):
-        return []
-    first, rest = groups[0], groups[1:]
-    picks = []
-    for take in range(min(count, len(first)), -1, -1):
-        picks.extend(tuple(first[:take]) + tail for tail in _picks(rest, count - take))
-    return sorted(tuple(sorted(pick)) for pick in picks)
+    picks: list[tuple[Card, ...]] = []
+    last = len(groups)
+
+    def walk(start: int, need: int, prefix: tuple[Card, ...]) -> None:
+        for index in range(start, last):
+            group = groups[index]
+            for take in range(min(need, len(group)), 0, -1):
+                pick = prefix + tuple(group[:take])
+                if take == need:
+                    picks.append(pick)
+                else:
+                    walk(index + 1, need - take, pick)
+
+    walk(0, count, ())
+    return picks
 
 
-def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
+def _runs(
+    by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool
+) -> list[tuple[Card, ...]]:
+    return [cards for cards, _ in _runs_with_tops(by_rank, rules, reversed_)]
+
+
+def _runs_with_tops(
+    by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool
+) -> list[tuple[tuple[Card, ...], Rank]]:
+    """Every run (lowest-suited card of each rank), sorted, with its top rank."""
     table = strengths(rules.rank_order, reversed_)
     ranks = sorted((r for r in by_rank if r is not Rank.JOKER), key=table.__getitem__)
-    runs: set[tuple[Card, ...]] = set()
+    runs: dict[tuple[Card, ...], Rank] = {}
     for start in range(len(ranks)):
         stretch = [ranks[start]]
         for rank in ranks[start + 1:]:
@@ -253,8 +425,8 @@ def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
                 break
             stretch.append(rank)
             if len(stretch) >= rules.sequences:
-                runs.add(tuple(sorted(by_rank[r][0] for r in stretch)))
-    return sorted(runs)
+                runs[tuple(sorted((by_rank[r][0] for r in stretch), key=card_key))] = rank
+    return [(cards, runs[cards]) for cards in sorted(runs)]
 
 
 # ---------------------------------------------------------------- apply
@@ -262,6 +434,16 @@ def _runs(by_rank: dict[Rank, list[Card]], rules: HouseRules, reversed_: bool):
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and what happened. Raises ``IllegalAction``."""
+    known = _listed_as_is(state, action)
+    if known is not None:  # the very object legal_actions listed: no checks to redo
+        kind, combo, outcome = known
+        if kind is _PLAY:
+            return _play(state, action.seat, action.cards, combo, outcome)
+        if kind is _PASS:
+            return _pass(state, action.seat)
+        if kind is _GIVE:
+            return _give_back(state, action.seat, action.cards)
+        return _ready(state, action.seat)
     if isinstance(action, (Play, GiveBack)):
         cards = tuple(sorted(action.cards))
         if cards != action.cards:
@@ -278,7 +460,10 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         )
     match action:
         case Play(seat, cards):
-            return _play(state, seat, cards)
+            combo = classify(cards, state.rules, state.reversed)
+            assert not isinstance(combo, str)
+            return _play(state, seat, cards, combo, compare(combo, state.top, state.rules,
+                                                            state.reversed))
         case Pass(seat):
             return _pass(state, seat)
         case GiveBack(seat, cards):
@@ -288,6 +473,31 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         case Decree(seat, text):
             return _make_decree(state, seat, text)
     raise TypeError(action)
+
+
+def _listed_as_is(state: State, action: Action) -> tuple[Any, ...] | None:
+    """(kind, combo, outcome) if ``action`` is one of the objects ``legal_actions``
+    listed (then it is legal as it stands), else None."""
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int:
+        return None
+    entry = state._legal.get(seat)
+    if entry is None:
+        legal_actions(state, seat)
+        entry = state._legal[seat]
+    _, info, outcomes = entry
+    if info is None:
+        return None
+    known = info.get(id(action))
+    if known is None or known[0] is not action:
+        return None
+    _, kind, combo = known
+    if kind is _PLAY:
+        outcome = BEATS if outcomes is None else outcomes.get(id(combo))
+        return (kind, combo, outcome) if outcome else None
+    if kind is _PASS and outcomes is None:
+        return None  # the leader may not pass
+    return kind, None, None
 
 
 def _listed(state: State, action: Action) -> Action:
@@ -367,23 +577,25 @@ def _set_hand(hands: tuple, seat: int, cards: tuple[Card, ...]) -> tuple:
     return hands[:seat] + (cards,) + hands[seat + 1:]
 
 
-def _next_seat(state: State, after: int, skip: frozenset[int] = frozenset()) -> int | None:
+def _next_seat(
+    order: tuple[int, ...], direction: int, hands: tuple[tuple[Card, ...], ...], after: int,
+    skip: frozenset[int] = _NOBODY,
+) -> int | None:
     """The next seat in the direction of play that holds cards and is not in ``skip``."""
-    order = state.order
     index = order.index(after)
     count = len(order)
     for step in range(1, count + 1):
-        seat = order[(index + step * state.direction) % count]
-        if state.hands[seat] and seat not in skip:
+        seat = order[(index + step * direction) % count]
+        if hands[seat] and seat not in skip:
             return seat
     return None
 
 
-def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
-    rules, hand_no = state.rules, state.hand_number
-    combo = classify(cards, rules, state.reversed)
-    assert not isinstance(combo, str)
-    outcome = compare(combo, state.top, rules, state.reversed)
+def _play(
+    state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: str
+) -> tuple[State, list[Event]]:
+    """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
+    rules, hand_no, top = state.rules, state.hand_number, state.top
     events = [Event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
     hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
     reversed_, direction = state.reversed, state.direction
@@ -391,7 +603,7 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
 
     singles = 0
     if combo.kind == "set" and combo.size == 1:
-        same = state.top is not None and state.top.size == 1 and state.top.rank is combo.rank
+        same = top is not None and top.size == 1 and top.rank is combo.rank
         singles = state.same_rank_singles + 1 if same else 1
     revolt = rules.revolution != "off" and combo.kind == "set" and combo.size >= 4
     if rules.revolution == "quad_or_four_in_a_row" and singles == 4:
@@ -407,66 +619,76 @@ def _play(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         finished += (seat,)
         events.append(Event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
 
-    state = _evolve(
-        state, hands=hands, reversed=reversed_, direction=direction,
-        pile=state.pile + (PileEntry(seat, cards),),
-        top=resulting_top(combo, state.top, rules), last_player=seat,
-        passed=frozenset(), same_rank_singles=singles, finished=finished,
-    )
-    if len(state.active) <= 1:
-        return _end_hand(state, events)
+    order, locked = state.order, state.locked
+    active = tuple([s for s in order if hands[s]])
+    changes: dict[str, Any] = {
+        "hands": hands, "reversed": reversed_, "direction": direction,
+        "pile": state.pile + (PileEntry(seat, cards),),
+        "top": resulting_top(combo, top, rules), "last_player": seat,
+        "passed": _NOBODY, "same_rank_singles": singles, "finished": finished,
+        "_active": active,
+    }
+    if len(active) <= 1:
+        return _end_hand(_evolve(state, changes), events)
 
-    passed = state.passed
+    passed = _NOBODY
     if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(
-        state, seat, combo.rank, played_reversed
+        rules, hands, active, seat, combo.rank, played_reversed
     ):
-        skipped = _next_seat(state, seat, state.locked)
+        skipped = _next_seat(order, direction, hands, seat, locked)
         if skipped is not None and skipped != seat:
-            passed = frozenset({skipped})
+            passed = changes["passed"] = frozenset({skipped})
             events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
-    return _advance(state, seat, events, passed=passed)
+    return _advance(state, changes, events, seat, passed, locked)
 
 
-def _skip_allowed(state: State, seat: int, rank: Rank, played_reversed: bool) -> bool:
-    """``state`` is the state after the play of ``seat``; ``played_reversed`` the order
-    in force when the cards were played (the best card is judged in that order)."""
-    rules = state.rules
+def _skip_allowed(
+    rules: HouseRules, hands: tuple[tuple[Card, ...], ...], active: tuple[int, ...],
+    seat: int, rank: Rank, played_reversed: bool,
+) -> bool:
+    """``hands`` and ``active`` are those after the play of ``seat``; ``played_reversed``
+    the order in force when the cards were played (the best card is judged in that order)."""
     if rules.skip_not_with_best and (
         rank is Rank.JOKER or rank is best_rank(rules, played_reversed)
     ):
         return False  # skip_not_with_best: no skip with the best card
     # skip_two_players_replay: with two players left the skip makes the player play again.
     # A player who just went out cannot play again: then the skip is an ordinary one.
-    return rules.skip_two_players_replay or len(state.active) > 2 or not state.hands[seat]
+    return rules.skip_two_players_replay or len(active) > 2 or not hands[seat]
 
 
 def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
     events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
-    return _advance(
-        state, seat, events, passed=state.passed | {seat}, locked=locked, same_rank_singles=0
-    )
+    passed = state.passed | {seat}
+    changes = {"passed": passed, "locked": locked, "same_rank_singles": 0}
+    return _advance(state, changes, events, seat, passed, locked)
 
 
 def _advance(
-    state: State, after: int, events: list[Event], **changes: Any
+    state: State, changes: dict[str, Any], events: list[Event], after: int,
+    passed: frozenset[int], locked: frozenset[int],
 ) -> tuple[State, list[Event]]:
-    """Clear the trick if everyone else is done with it, else give the turn on.
-    ``changes`` to ``passed``, ``locked`` or ``same_rank_singles`` are made first
-    (in the same copy of the state)."""
-    done = changes.get("passed", state.passed) | changes.get("locked", state.locked)
-    last = state.last_player
-    waiting = [s for s in state.active if s != last and s not in done]
-    if not waiting:
-        leader = last if state.hands[last] else _next_seat(state, last)
+    """Clear the trick if everyone else is done with it, else give the turn on from
+    ``after``. ``state`` is the state before the action; ``changes`` the action's
+    (``passed`` and ``locked`` among them), made in the same copy of the state."""
+    hands = changes.get("hands", state.hands)
+    order, direction = state.order, changes.get("direction", state.direction)
+    active = changes.get("_active") or _active(state)
+    last = changes.get("last_player", state.last_player)
+    done = passed | locked
+    for seat in active:
+        if seat != last and seat not in done:
+            break  # someone is still waiting to play on this trick
+    else:
+        leader = last if hands[last] else _next_seat(order, direction, hands, last)
         events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
-        state = _evolve(state, **{
-            **changes, "pile": (), "top": None, "passed": frozenset(), "locked": frozenset(),
-            "same_rank_singles": 0, "turn": leader,
-        })
-        return state, events
-    turn = _next_seat(state, after, done - {last} if last is not None else done)
-    return _evolve(state, **changes, turn=turn), events
+        changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
+                       same_rank_singles=0, turn=leader)
+        return _evolve(state, changes), events
+    skip = done - {last} if last in done else done
+    changes["turn"] = _next_seat(order, direction, hands, after, skip)
+    return _evolve(state, changes), events
 
 
 # ---------------------------------------------------------------- hands
@@ -500,12 +722,12 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
         "hand": number, "dealer": dealer, "hands": [format_cards(h) for h in hands],
     })]
     decree = state.decree if state.decree_hand == number - 1 else None
-    state = replace(
-        state, phase=Phase.TAX, hand_number=number, dealer=dealer, order=order, hands=hands,
+    state = _evolve(state, dict(
+        phase=Phase.TAX, hand_number=number, dealer=dealer, order=order, hands=hands,
         turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
-        passed=frozenset(), locked=frozenset(), same_rank_singles=0, finished=(),
-        tax_due=(), tax_log=(), ready=frozenset(), decree=decree,
-    )
+        passed=_NOBODY, locked=_NOBODY, same_rank_singles=0, finished=(),
+        tax_due=(), tax_log=(), ready=_NOBODY, decree=decree,
+    ))
     if previous is not None:
         state, events = _collect_tax(state, previous, events)
     if not state.tax_due:
@@ -534,7 +756,7 @@ def _collect_tax(
         events.append(Event("tax", {
             "hand": state.hand_number, "from": giver, "to": receiver, "cards": format_cards(gift),
         }))
-    return replace(state, hands=hands, tax_due=tuple(dues), tax_log=tuple(log)), events
+    return _evolve(state, dict(hands=hands, tax_due=tuple(dues), tax_log=tuple(log))), events
 
 
 def _give_back(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
@@ -544,10 +766,10 @@ def _give_back(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State,
     events = [Event("tax", {
         "hand": state.hand_number, "from": seat, "to": due.giver, "cards": format_cards(cards),
     })]
-    state = replace(
-        state, hands=hands, tax_due=tuple(d for d in state.tax_due if d is not due),
+    state = _evolve(state, dict(
+        hands=hands, tax_due=tuple(d for d in state.tax_due if d is not due),
         tax_log=state.tax_log + ((seat, due.giver, cards),),
-    )
+    ))
     if not state.tax_due:
         return _open_play(state, events)
     return state, events
@@ -571,7 +793,7 @@ def _open_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             "president": previous[0], "scum": previous[-1], "left_of_dealer": left_of_dealer,
         }[rules.later_lead]
     events.append(Event("lead", {"hand": state.hand_number, "seat": leader}))
-    return replace(state, phase=Phase.PLAY, turn=leader), events
+    return _evolve(state, dict(phase=Phase.PLAY, turn=leader)), events
 
 
 def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -593,11 +815,11 @@ def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         "hand": state.hand_number, "order": list(finished),
         "roles": [role.value for role in roles], "scores": list(scores),
     }))
-    state = replace(
-        state, phase=Phase.HAND_OVER, finished=finished, turn=None, roles=tuple(roles),
-        scores=scores, presidencies=presidencies, ready=frozenset(),
+    state = _evolve(state, dict(
+        phase=Phase.HAND_OVER, finished=finished, turn=None, roles=tuple(roles),
+        scores=scores, presidencies=presidencies, ready=_NOBODY,
         results=state.results + (HandResult(finished, tuple(roles), scores),),
-    )
+    ))
     if _session_is_over(state):
         state, more = _finish_session(state)
         events.extend(more)
@@ -619,12 +841,12 @@ def _finish_session(state: State) -> tuple[State, list[Event]]:
     best = max(state.scores)
     winners = tuple(seat for seat in state.seats if state.scores[seat] == best)
     event = Event("session_end", {"scores": list(state.scores), "winners": list(winners)})
-    return replace(state, phase=Phase.SESSION_OVER, winners=winners, turn=None), [event]
+    return _evolve(state, dict(phase=Phase.SESSION_OVER, winners=winners, turn=None)), [event]
 
 
 def _ready(state: State, seat: int) -> tuple[State, list[Event]]:
     events = [Event("ready", {"hand": state.hand_number, "seat": seat})]
-    state = replace(state, ready=state.ready | {seat})
+    state = _evolve(state, dict(ready=state.ready | {seat}))
     if len(state.ready) == len(state.players):
         state, more = _start_hand(state)
         events.extend(more)
@@ -636,4 +858,4 @@ def _make_decree(state: State, seat: int, text: str) -> tuple[State, list[Event]
     hand = _decree_hand(state)
     event = Event("decree", {"hand": state.hand_number, "seat": seat, "text": text})
     # A decree made during the tax is already in force for the hand being played.
-    return replace(state, decree=text, decree_hand=hand), [event]
+    return _evolve(state, dict(decree=text, decree_hand=hand)), [event]

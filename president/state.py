@@ -41,8 +41,11 @@ class HandResult:
     scores: tuple[int, ...]  # totals after the hand
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
+    """Not slotted: the engine copies a state by copying its ``__dict__`` (one C call),
+    which also carries private caches that stay valid (``_active``)."""
+
     rules: HouseRules
     players: tuple[str, ...]
     seed: int
