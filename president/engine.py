@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from itertools import compress
+from itertools import chain, compress
 from typing import Any
 
 from president.actions import (
@@ -114,15 +114,15 @@ def end_session(state: State) -> tuple[State, list[Event]]:
 # ---------------------------------------------------------------- legality
 
 
-# What the fast path of ``apply`` knows of the actions listed for a seat: by the id
-# of each action object, (the action, its kind, its combo); and for plays, the
-# outcomes against the top by id of combo (an outcome, or False: not legal), None
-# when the seat leads (every play is legal, no pass). See ``_listed_as_is``.
-_Info = dict[int, tuple[Any, ...]]
+# What legal_actions caches for a seat, and the fast path of ``apply`` reads:
+# (the actions; during the tricks, the seat's _HandPlays and the outcomes of its
+# plays against the top by id of combo (an outcome, or False: not legal; None when
+# the seat leads); otherwise, by the id of each action object, (it, its kind)).
 _Outcomes = dict[int, "str | bool"]
-_Entry = tuple[tuple[Action, ...], "_Info | None", "_Outcomes | None"]
+_Info = dict[int, tuple[Any, ...]]
+_Entry = tuple[tuple[Action, ...], "_HandPlays | None", "_Outcomes | None", "_Info | None"]
 _PLAY, _PASS, _GIVE, _READY = "play", "pass", "give", "ready"
-_NO_ACTIONS: _Entry = ((), None, None)
+_NO_ACTIONS: _Entry = ((), None, None, None)
 
 
 def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
@@ -155,10 +155,10 @@ def _legal_entry(state: State, seat: int) -> _Entry:
                 )
     elif phase is Phase.HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
-    info = {id(action): (action, kind, None) for action in actions}
+    info = {id(action): (action, kind) for action in actions}
     if _may_decree(state, seat):
         actions.append(Decree(seat, ""))
-    return tuple(actions), info, None
+    return tuple(actions), None, None, info
 
 
 def _may_decree(state: State, seat: int) -> bool:
@@ -177,18 +177,28 @@ def _decree_hand(state: State) -> int:
 
 
 class _Table:
-    """Caches for one ``HouseRules`` object: outcomes of ``compare`` by (order, top)
-    and the valid plays of the hands seen lately. Keys use the ids of interned
-    combos and of hands this cache holds, so an id never stands for another object."""
+    """Caches for one ``HouseRules`` object: outcomes of ``compare`` by (order, top),
+    the valid plays of the hands seen lately, and what each play object built for
+    them is. Keys use the ids of interned combos and of objects these caches hold,
+    so an id never stands for another object."""
 
-    __slots__ = ("rules", "outcomes", "hands", "latest")
-    MAX_HANDS = 4096
+    __slots__ = ("rules", "outcomes", "hands", "latest", "known")
+    MAX_HANDS = 512
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.outcomes: dict[tuple[bool, int], dict[int, str]] = {}
+        self.outcomes: dict[tuple[bool, int], _Outcomes] = {}
         self.hands: dict[tuple[int, int, bool], _HandPlays] = {}
         self.latest: dict[int, _HandPlays] = {}  # by seat: whose rank groups to reuse
+        self.known: dict[int, tuple[Play, Combo, _Group]] = {}  # by id of play
+
+    def group(self, cards: tuple[Card, ...], plays: list[tuple[Play, Combo]]) -> _Group:
+        group = (cards, tuple([play for play, _ in plays]),
+                 tuple([id(combo) for _, combo in plays]))
+        known = self.known
+        for play, combo in plays:
+            known[id(play)] = (play, combo, group)
+        return group
 
 
 _TABLES: dict[int, _Table] = {}
@@ -203,13 +213,19 @@ def _table(rules: HouseRules) -> _Table:
     return table
 
 
+# Plays made from some cards of a hand (one rank's cards; or the whole hand, for
+# its runs): (the cards, the plays, the ids of their combos).
+_Group = tuple[tuple[Card, ...], tuple[Play, ...], tuple[int, ...]]
+
+
 class _HandPlays:
-    """The valid plays of ``seat`` holding ``hand`` (``candidate_plays`` order, with
-    their combos) and, by top of the pile, the legal actions they give."""
+    """The valid plays of ``seat`` holding ``hand``, in ``candidate_plays`` order:
+    its sets by rank (``groups``), then its runs; and, by top of the pile, the legal
+    actions they give."""
 
     __slots__ = (
-        "table", "hand", "reversed", "plays", "groups", "passing", "by_top", "actions",
-        "combo_ids", "info", "leading",
+        "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
+        "leading", "by_top",
     )
 
     def __init__(
@@ -217,18 +233,31 @@ class _HandPlays:
         previous: _HandPlays | None,
     ):
         self.table, self.hand, self.reversed = table, hand, reversed_
-        self.groups: _Groups = {}
-        self.plays = _valid_plays(
-            hand, seat, table.rules, reversed_, previous.groups if previous else None,
-            self.groups,
-        )
+        rules = table.rules
+        by_rank = _by_rank(hand)
+        reuse = previous.groups if previous is not None else _NO_GROUPS
+        self.groups = groups = {}
+        for rank, cards in by_rank.items():
+            same_rank = tuple(cards)
+            group = reuse.get(rank)
+            if group is None or group[0] != same_rank:
+                group = table.group(same_rank, _set_plays(seat, rank, cards, rules))
+            groups[rank] = group
+        parts = list(groups.values())
+        self.runs = None
+        if rules.sequences:
+            runs = [
+                (Play(seat, cards), make_combo("run", len(cards), top))
+                for cards, top in _runs_with_tops(by_rank, rules, reversed_)
+            ]
+            if runs:
+                self.runs = table.group(hand, runs)
+                parts.append(self.runs)
         self.passing = Pass(seat)
+        self.actions = tuple(chain.from_iterable([part[1] for part in parts]))
+        self.combo_ids = tuple(chain.from_iterable([part[2] for part in parts]))
+        self.leading: _Entry = (self.actions, self, None, None)
         self.by_top: dict[int, _Entry] = {}
-        self.actions = tuple([play for play, _ in self.plays])
-        self.combo_ids = tuple([id(combo) for _, combo in self.plays])
-        self.info: _Info = {id(play): (play, _PLAY, combo) for play, combo in self.plays}
-        self.info[id(self.passing)] = (self.passing, _PASS, None)
-        self.leading: _Entry = (self.actions, self.info, None)
 
     def against(self, top: Combo | None) -> _Entry:
         if top is None:
@@ -247,16 +276,34 @@ class _HandPlays:
             outcomes = table.outcomes[(self.reversed, key)] = {}
         legal = list(map(outcomes.get, self.combo_ids))
         if None in legal:
-            rules, reversed_ = table.rules, self.reversed
-            for index, (_, combo) in enumerate(self.plays):
+            rules, reversed_, known = table.rules, self.reversed, table.known
+            for index, play in enumerate(self.actions):
                 if legal[index] is None:
+                    combo = known[id(play)][1]
                     outcome = compare(combo, top, rules, reversed_)
                     legal[index] = outcomes[id(combo)] = (
                         outcome if outcome == BEATS or outcome == EQUAL else False
                     )
         actions = list(compress(self.actions, legal))
         actions.append(self.passing)
-        return tuple(actions), self.info, outcomes
+        return tuple(actions), self, outcomes, None
+
+    def knows(self, action: Action, outcomes: _Outcomes | None) -> tuple[Any, ...] | None:
+        """(kind, combo, outcome) if ``action`` is one of the action objects listed
+        for this hand against the top whose ``outcomes`` are given (None: leading)."""
+        if action is self.passing:
+            return (_PASS, None, None) if outcomes is not None else None  # leader can't pass
+        known = self.table.known.get(id(action))
+        if known is None or known[0] is not action:
+            return None
+        _, combo, group = known
+        if group is not self.runs and self.groups.get(combo.rank) is not group:
+            return None  # a play of another hand
+        outcome = BEATS if outcomes is None else outcomes.get(id(combo))
+        return (_PLAY, combo, outcome) if outcome else None
+
+
+_NO_GROUPS: dict[Rank, _Group] = {}
 
 
 def _hand_plays(state: State, seat: int) -> _HandPlays:
@@ -267,53 +314,33 @@ def _hand_plays(state: State, seat: int) -> _HandPlays:
     if plays is None or plays.hand is not hand:
         if len(table.hands) >= table.MAX_HANDS:
             table.hands.clear()
+            table.latest.clear()
+            table.known.clear()
         plays = _HandPlays(table, hand, seat, reversed_, table.latest.get(seat))
         table.hands[key] = table.latest[seat] = plays
     return plays
 
 
-# A hand's sets by rank: (the cards of that rank, their valid plays with combos).
-_Groups = dict[Rank, tuple[tuple[Card, ...], tuple[tuple[Play, Combo], ...]]]
-
-
 def _valid_plays(
-    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool,
-    previous: _Groups | None = None, groups: _Groups | None = None,
+    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool
 ) -> tuple[tuple[Play, Combo], ...]:
-    """Every valid play of ``seat`` from ``hand`` with its combo, in ``candidate_plays``
-    order: the candidates ``classify`` accepts, with the combo it gives them, built
-    directly (a set is a set by construction; only jokers in trump mode go alone).
-    The sets of a rank whose cards are as in ``previous`` (groups of an earlier hand of
-    ``seat``, same rules) are reused; ``groups`` receives this hand's."""
-    by_rank = _by_rank(hand)
-    if groups is None:
-        groups = {}
-    valid: list[tuple[Play, Combo]] = []
-    for rank, cards in by_rank.items():
-        same_rank = tuple(cards)
-        known = previous.get(rank) if previous is not None else None
-        if known is not None and known[0] == same_rank:
-            plays = known[1]
-        else:
-            plays = _set_plays(seat, rank, cards, rules)
-        groups[rank] = (same_rank, plays)
-        valid.extend(plays)
-    if rules.sequences:
-        for cards, top in _runs_with_tops(by_rank, rules, reversed_):
-            valid.append((Play(seat, cards), make_combo("run", len(cards), top)))
-    return tuple(valid)
+    """Every valid play of ``seat`` from ``hand`` with its combo (``candidate_plays``
+    order): what ``_HandPlays`` lists, for tests and tools."""
+    plays = _HandPlays(_Table(rules), hand, seat, reversed_, None)
+    return tuple((play, plays.table.known[id(play)][1]) for play in plays.actions)
 
 
 def _set_plays(
     seat: int, rank: Rank, cards: list[Card], rules: HouseRules
-) -> tuple[tuple[Play, Combo], ...]:
-    """The valid sets of ``cards`` (all of ``rank``, in hand order)."""
+) -> list[tuple[Play, Combo]]:
+    """The valid sets of ``cards`` (all of ``rank``, in hand order), with their combos:
+    a set is a set by construction; only jokers in trump mode must go alone."""
     singles = dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]
     plays = [(Play(seat, (card,)), make_combo("set", 1, rank, card.suit)) for card in singles]
     if rules.joker_mode != "trump" or rank is not Rank.JOKER:
         for size in range(2, len(cards) + 1):
             plays.append((Play(seat, tuple(cards[:size])), make_combo("set", size, rank)))
-    return tuple(plays)
+    return plays
 
 
 def _by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
@@ -485,19 +512,15 @@ def _listed_as_is(state: State, action: Action) -> tuple[Any, ...] | None:
     if entry is None:
         legal_actions(state, seat)
         entry = state._legal[seat]
-    _, info, outcomes = entry
+    _, plays, outcomes, info = entry
+    if plays is not None:
+        return plays.knows(action, outcomes)
     if info is None:
         return None
     known = info.get(id(action))
     if known is None or known[0] is not action:
         return None
-    _, kind, combo = known
-    if kind is _PLAY:
-        outcome = BEATS if outcomes is None else outcomes.get(id(combo))
-        return (kind, combo, outcome) if outcome else None
-    if kind is _PASS and outcomes is None:
-        return None  # the leader may not pass
-    return kind, None, None
+    return known[1], None, None
 
 
 def _listed(state: State, action: Action) -> Action:
