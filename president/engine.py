@@ -182,7 +182,7 @@ class _Table:
     them is. Keys use the ids of interned combos and of objects these caches hold,
     so an id never stands for another object."""
 
-    __slots__ = ("rules", "outcomes", "hands", "latest", "known")
+    __slots__ = ("rules", "outcomes", "hands", "latest", "known", "played")
     MAX_HANDS = 512
 
     def __init__(self, rules: HouseRules) -> None:
@@ -191,6 +191,15 @@ class _Table:
         self.hands: dict[tuple[int, int, bool], _HandPlays] = {}
         self.latest: dict[int, _HandPlays] = {}  # by seat: whose rank groups to reuse
         self.known: dict[int, tuple[Play, Combo, _Group]] = {}  # by id of play
+        # By id of a hand left after a play: (it, the plays of the hand before, the
+        # cards played), so that its plays are derived from those (``_HandPlays``).
+        self.played: dict[int, tuple[tuple[Card, ...], _HandPlays, tuple[Card, ...]]] = {}
+
+    def clear(self) -> None:
+        self.hands.clear()
+        self.latest.clear()
+        self.known.clear()
+        self.played.clear()
 
     def group(self, cards: tuple[Card, ...], plays: list[tuple[Play, Combo]]) -> _Group:
         group = (cards, tuple([play for play, _ in plays]),
@@ -230,22 +239,40 @@ class _HandPlays:
 
     def __init__(
         self, table: _Table, hand: tuple[Card, ...], seat: int, reversed_: bool,
-        previous: _HandPlays | None,
+        previous: _HandPlays | None, played: tuple[Card, ...] | None = None,
     ):
+        """``previous``: plays of an earlier hand of ``seat``, whose groups are reused
+        where the cards are the same; ``played``: the cards played from it, if
+        ``hand`` is what that play left (then only their ranks are looked at)."""
         self.table, self.hand, self.reversed = table, hand, reversed_
         rules = table.rules
-        by_rank = _by_rank(hand)
-        reuse = previous.groups if previous is not None else _NO_GROUPS
-        self.groups = groups = {}
-        for rank, cards in by_rank.items():
-            same_rank = tuple(cards)
-            group = reuse.get(rank)
-            if group is None or group[0] != same_rank:
-                group = table.group(same_rank, _set_plays(seat, rank, cards, rules))
-            groups[rank] = group
+        if played is not None and previous is not None:
+            self.groups = groups = previous.groups.copy()
+            for rank in {card.rank for card in played}:
+                cards = list(groups[rank][0])
+                for card in played:
+                    if card.rank is rank:
+                        cards.remove(card)
+                if cards:
+                    groups[rank] = table.group(tuple(cards), _set_plays(seat, rank, cards, rules))
+                else:
+                    del groups[rank]
+            by_rank = None
+        else:
+            by_rank = _by_rank(hand)
+            reuse = previous.groups if previous is not None else _NO_GROUPS
+            self.groups = groups = {}
+            for rank, cards in by_rank.items():
+                same_rank = tuple(cards)
+                group = reuse.get(rank)
+                if group is None or group[0] != same_rank:
+                    group = table.group(same_rank, _set_plays(seat, rank, cards, rules))
+                groups[rank] = group
         parts = list(groups.values())
         self.runs = None
         if rules.sequences:
+            if by_rank is None:
+                by_rank = {rank: list(group[0]) for rank, group in groups.items()}
             runs = [
                 (Play(seat, cards), make_combo("run", len(cards), top))
                 for cards, top in _runs_with_tops(by_rank, rules, reversed_)
@@ -313,12 +340,28 @@ def _hand_plays(state: State, seat: int) -> _HandPlays:
     plays = table.hands.get(key)
     if plays is None or plays.hand is not hand:
         if len(table.hands) >= table.MAX_HANDS:
-            table.hands.clear()
-            table.latest.clear()
-            table.known.clear()
-        plays = _HandPlays(table, hand, seat, reversed_, table.latest.get(seat))
+            table.clear()
+        played = table.played.pop(id(hand), None)
+        if played is not None and played[0] is hand:
+            plays = _HandPlays(table, hand, seat, reversed_, played[1], played[2])
+        else:
+            plays = _HandPlays(table, hand, seat, reversed_, table.latest.get(seat))
         table.hands[key] = table.latest[seat] = plays
     return plays
+
+
+def _note_play(state: State, seat: int, cards: tuple[Card, ...], left: tuple[Card, ...]):
+    """Remember that ``left`` is what ``cards`` left of ``seat``'s hand (if its plays
+    are known), to derive its plays from the hand's when they are asked for."""
+    table = _TABLES.get(id(state.rules))
+    if table is None or table.rules is not state.rules:
+        return
+    hand = state.hands[seat]
+    plays = table.hands.get((id(hand), seat, state.reversed))
+    if plays is not None and plays.hand is hand and left:
+        if len(table.played) >= table.MAX_HANDS:
+            table.played.clear()
+        table.played[id(left)] = (left, plays, cards)
 
 
 def _valid_plays(
@@ -620,7 +663,10 @@ def _play(
     """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
     rules, hand_no, top = state.rules, state.hand_number, state.top
     events = [Event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
-    hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
+    left = _remove(state.hands[seat], cards)
+    assert left is not None
+    _note_play(state, seat, cards, left)
+    hands = _set_hand(state.hands, seat, left)
     reversed_, direction = state.reversed, state.direction
     played_reversed = reversed_  # the order the play was made in (before any revolution)
 
