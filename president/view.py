@@ -8,11 +8,12 @@ from typing import Any
 from president.actions import Action, action_to_dict
 from president.cards import Card, format_cards
 from president.engine import legal_actions
+from president.roles import Role
 from president.rules import HouseRules
-from president.state import State
+from president.state import Phase, State
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
     seat: int | None
     players: tuple[str, ...]
@@ -63,35 +64,54 @@ class View:
         }
 
 
+_PHASES = {phase: phase.value for phase in Phase}
+_ROLE_NAMES: dict[int, tuple[tuple[Role, ...], tuple[str, ...]]] = {}  # by id of roles
+_new, _set = object.__new__, object.__setattr__
+
+
+def _role_names(roles: tuple[Role, ...]) -> tuple[str, ...]:
+    """``tuple(role.value for role in roles)``, once per roles tuple (once per hand)."""
+    known = _ROLE_NAMES.get(id(roles))
+    if known is None or known[0] is not roles:
+        if len(_ROLE_NAMES) >= 256:
+            _ROLE_NAMES.clear()
+        known = _ROLE_NAMES[id(roles)] = (roles, tuple([role.value for role in roles]))
+    return known[1]
+
+
 def view(state: State, seat: int | None) -> View:
     own = seat is not None
-    return View(
-        seat=seat,
-        players=state.players,
-        phase=state.phase.value,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
-        order=state.order,
-        hand=state.hands[seat] if own else (),
-        counts=tuple(len(hand) for hand in state.hands),
-        pile=tuple((entry.seat, entry.cards) for entry in state.pile),
-        top_rank=state.top.rank.symbol if state.top is not None else None,
-        turn=state.turn,
-        last_player=state.last_player,
-        passed=state.passed,
-        locked=state.locked,
-        reversed=state.reversed,
-        direction=state.direction,
-        finished=state.finished,
-        roles=tuple(role.value for role in state.roles) if state.roles is not None else None,
-        scores=state.scores,
-        presidencies=state.presidencies,
-        tax_owed=sum(d.count for d in state.tax_due if d.receiver == seat) if own else 0,
-        tax_pending=tuple(d.receiver for d in state.tax_due),
-        tax_mine=tuple(t for t in state.tax_log if own and seat in t[:2]),
-        ready=state.ready,
-        decree=state.decree,
-        winners=state.winners,
-        legal=legal_actions(state, seat) if own else (),
-        rules=state.rules,
-    )
+    top, roles, tax_due, tax_log = state.top, state.roles, state.tax_due, state.tax_log
+    # View is frozen: fill its __dict__ at once (what its __init__ does, field by field).
+    result = _new(View)
+    _set(result, "__dict__", {
+        "seat": seat,
+        "players": state.players,
+        "phase": _PHASES[state.phase],
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "order": state.order,
+        "hand": state.hands[seat] if own else (),
+        "counts": tuple(map(len, state.hands)),
+        "pile": tuple([(entry.seat, entry.cards) for entry in state.pile]),
+        "top_rank": top.rank.symbol if top is not None else None,
+        "turn": state.turn,
+        "last_player": state.last_player,
+        "passed": state.passed,
+        "locked": state.locked,
+        "reversed": state.reversed,
+        "direction": state.direction,
+        "finished": state.finished,
+        "roles": _role_names(roles) if roles is not None else None,
+        "scores": state.scores,
+        "presidencies": state.presidencies,
+        "tax_owed": sum([d.count for d in tax_due if d.receiver == seat]) if own else 0,
+        "tax_pending": tuple([d.receiver for d in tax_due]),
+        "tax_mine": tuple([t for t in tax_log if seat in t[:2]]) if own else (),
+        "ready": state.ready,
+        "decree": state.decree,
+        "winners": state.winners,
+        "legal": legal_actions(state, seat) if own else (),
+        "rules": state.rules,
+    })
+    return result
