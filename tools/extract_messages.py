@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import copy
+import io
+import re
 import sys
 from pathlib import Path
 
@@ -64,9 +66,17 @@ def read_catalog(language: str) -> Catalog:
 
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
+    """Write ``path`` unless only its dates would change (no churn in git)."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+    if path.exists() and _undated(path.read_bytes()) == _undated(buffer.getvalue()):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def _undated(text: bytes) -> bytes:
+    return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*"', b"", text)
 
 
 def update(template: Catalog, language: str) -> Catalog:
