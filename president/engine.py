@@ -284,17 +284,16 @@ class _HandPlays:
         self.actions = tuple(chain.from_iterable([part[1] for part in parts]))
         self.combo_ids = tuple(chain.from_iterable([part[2] for part in parts]))
         self.leading: _Entry = (self.actions, self, None, None)
-        self.by_top: dict[int, _Entry] = {}
+        self.by_top: dict[int, tuple[Combo, _Entry]] = {}
 
     def against(self, top: Combo | None) -> _Entry:
         if top is None:
             return self.leading
-        top = interned(top)
-        key = id(top)
-        entry = self.by_top.get(key)
-        if entry is None:
-            entry = self.by_top[key] = self._against(top, key)
-        return entry
+        known = self.by_top.get(id(top))  # (top, entry): holds top, so the id is its
+        if known is None or known[0] is not top:
+            shared = interned(top)
+            known = self.by_top[id(top)] = (top, self._against(shared, id(shared)))
+        return known[1]
 
     def _against(self, top: Combo, key: int) -> _Entry:
         table = self.table
@@ -708,7 +707,8 @@ def _play(
         if skipped is not None and skipped != seat:
             passed = changes["passed"] = frozenset({skipped})
             events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
-    return _advance(state, changes, events, seat, passed, locked)
+    return _advance(state, changes, events, seat, passed, locked, hands, direction, active,
+                    seat)
 
 
 def _skip_allowed(
@@ -731,21 +731,20 @@ def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
     passed = state.passed | {seat}
     changes = {"passed": passed, "locked": locked, "same_rank_singles": 0}
-    return _advance(state, changes, events, seat, passed, locked)
+    return _advance(state, changes, events, seat, passed, locked, state.hands,
+                    state.direction, _active(state), state.last_player)
 
 
 def _advance(
     state: State, changes: dict[str, Any], events: list[Event], after: int,
-    passed: frozenset[int], locked: frozenset[int],
+    passed: frozenset[int], locked: frozenset[int], hands: tuple[tuple[Card, ...], ...],
+    direction: int, active: tuple[int, ...], last: int | None,
 ) -> tuple[State, list[Event]]:
     """Clear the trick if everyone else is done with it, else give the turn on from
-    ``after``. ``state`` is the state before the action; ``changes`` the action's
-    (``passed`` and ``locked`` among them), made in the same copy of the state."""
-    hands = changes.get("hands", state.hands)
-    order, direction = state.order, changes.get("direction", state.direction)
-    active = changes.get("_active") or _active(state)
-    last = changes.get("last_player", state.last_player)
-    done = passed | locked
+    ``after``. ``state`` is the state before the action; ``changes`` the action's,
+    made in the same copy of the state; the other arguments are the values after it."""
+    order = state.order
+    done = passed | locked if locked else passed
     for seat in active:
         if seat != last and seat not in done:
             break  # someone is still waiting to play on this trick
