@@ -202,8 +202,8 @@ class _Table:
         self.played.clear()
 
     def group(self, cards: tuple[Card, ...], plays: list[tuple[Play, Combo]]) -> _Group:
-        group = (cards, tuple([play for play, _ in plays]),
-                 tuple([id(combo) for _, combo in plays]))
+        combos = tuple([combo for _, combo in plays])
+        group = (cards, tuple([play for play, _ in plays]), tuple(map(id, combos)), combos)
         known = self.known
         for play, combo in plays:
             known[id(play)] = (play, combo, group)
@@ -223,8 +223,8 @@ def _table(rules: HouseRules) -> _Table:
 
 
 # Plays made from some cards of a hand (one rank's cards; or the whole hand, for
-# its runs): (the cards, the plays, the ids of their combos).
-_Group = tuple[tuple[Card, ...], tuple[Play, ...], tuple[int, ...]]
+# its runs): (the cards, the plays, the ids of their combos, their combos).
+_Group = tuple[tuple[Card, ...], tuple[Play, ...], tuple[int, ...], tuple[Combo, ...]]
 
 
 class _HandPlays:
@@ -234,7 +234,7 @@ class _HandPlays:
 
     __slots__ = (
         "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
-        "leading", "by_top",
+        "parts", "leading", "by_top",
     )
 
     def __init__(
@@ -248,7 +248,8 @@ class _HandPlays:
         rules = table.rules
         if played is not None and previous is not None:
             self.groups = groups = previous.groups.copy()
-            for rank in {card.rank for card in played}:
+            first = played[0].rank
+            for rank in (first,) if played[-1].rank is first else {c.rank for c in played}:
                 cards = list(groups[rank][0])
                 for card in played:
                     if card.rank is rank:
@@ -280,9 +281,10 @@ class _HandPlays:
             if runs:
                 self.runs = table.group(hand, runs)
                 parts.append(self.runs)
-        self.passing = Pass(seat)
+        self.passing = previous.passing if previous is not None else Pass(seat)
         self.actions = tuple(chain.from_iterable([part[1] for part in parts]))
         self.combo_ids = tuple(chain.from_iterable([part[2] for part in parts]))
+        self.parts = parts
         self.leading: _Entry = (self.actions, self, None, None)
         self.by_top: dict[int, tuple[Combo, _Entry]] = {}
 
@@ -302,10 +304,10 @@ class _HandPlays:
             outcomes = table.outcomes[(self.reversed, key)] = {}
         legal = list(map(outcomes.get, self.combo_ids))
         if None in legal:
-            rules, reversed_, known = table.rules, self.reversed, table.known
-            for index, play in enumerate(self.actions):
+            rules, reversed_ = table.rules, self.reversed
+            combos = chain.from_iterable([part[3] for part in self.parts])
+            for index, combo in enumerate(combos):
                 if legal[index] is None:
-                    combo = known[id(play)][1]
                     outcome = compare(combo, top, rules, reversed_)
                     legal[index] = outcomes[id(combo)] = (
                         outcome if outcome == BEATS or outcome == EQUAL else False
@@ -639,7 +641,9 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
 
 
 def _set_hand(hands: tuple, seat: int, cards: tuple[Card, ...]) -> tuple:
-    return hands[:seat] + (cards,) + hands[seat + 1:]
+    changed = list(hands)
+    changed[seat] = cards
+    return tuple(changed)
 
 
 def _next_seat(
@@ -688,7 +692,9 @@ def _play(
         events.append(Event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
 
     order, locked = state.order, state.locked
-    active = tuple([s for s in order if hands[s]])
+    active = _active(state)  # seats with cards before the play
+    if not left:
+        active = tuple([s for s in active if s != seat])
     changes: dict[str, Any] = {
         "hands": hands, "reversed": reversed_, "direction": direction,
         "pile": state.pile + (PileEntry(seat, cards),),
