@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import fields, replace
 from itertools import chain, compress
+from operator import itemgetter
 from typing import Any
 
 from president.actions import (
@@ -150,9 +151,7 @@ def _legal_entry(state: State, seat: int) -> _Entry:
         for due in state.tax_due:
             if due.receiver == seat:
                 groups = _equivalent_groups(state.hands[seat], state.rules, single=False)
-                actions.extend(
-                    GiveBack(seat, cards) for cards in _picks(groups, due.count)
-                )
+                actions.extend([_new_give_back(seat, cards) for cards in _picks(groups, due.count)])
     elif phase is Phase.HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
     info = {id(action): (action, kind) for action in actions}
@@ -188,7 +187,7 @@ class _Table:
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
         self.outcomes: dict[tuple[bool, int], _Outcomes] = {}
-        self.hands: dict[tuple[int, int, bool], _HandPlays] = {}
+        self.hands: dict[int, _HandPlays] = {}  # by id of hand
         self.latest: dict[int, _HandPlays] = {}  # by seat: whose rank groups to reuse
         self.known: dict[int, tuple[Play, Combo, _Group]] = {}  # by id of play
         # By id of a hand left after a play: (it, the plays of the hand before, the
@@ -201,13 +200,42 @@ class _Table:
         self.known.clear()
         self.played.clear()
 
-    def group(self, cards: tuple[Card, ...], plays: list[tuple[Play, Combo]]) -> _Group:
-        combos = tuple([combo for _, combo in plays])
-        group = (cards, tuple([play for play, _ in plays]), tuple(map(id, combos)), combos)
+    def group(self, cards: tuple[Card, ...], plays: list[Play], combos: list[Combo]) -> _Group:
+        group = (cards, tuple(plays), tuple(map(id, combos)), tuple(combos))
         known = self.known
-        for play, combo in plays:
+        for play, combo in zip(plays, combos, strict=True):
             known[id(play)] = (play, combo, group)
         return group
+
+    def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> _Group:
+        """The valid sets of ``cards`` (all of ``rank``, in hand order): a set is a set
+        by construction; only jokers in trump mode must go alone."""
+        rules = self.rules
+        singles = dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]
+        plays = [_new_play(seat, (card,)) for card in singles]
+        combos = [make_combo("set", 1, rank, card.suit) for card in singles]
+        if len(cards) > 1 and (rules.joker_mode != "trump" or rank is not Rank.JOKER):
+            for size in range(2, len(cards) + 1):
+                plays.append(_new_play(seat, cards[:size]))
+                combos.append(make_combo("set", size, rank))
+        return self.group(cards, plays, combos)
+
+
+def _new_play(seat: int, cards: tuple[Card, ...]) -> Play:
+    """``Play(seat, cards)``, made as its generated ``__init__`` makes it (a frozen
+    dataclass with no ``__post_init__``), without the call."""
+    play = _new(Play)
+    _set(play, "seat", seat)
+    _set(play, "cards", cards)
+    return play
+
+
+def _new_give_back(seat: int, cards: tuple[Card, ...]) -> GiveBack:
+    """``GiveBack(seat, cards)``, as ``_new_play`` makes a Play."""
+    action = _new(GiveBack)
+    _set(action, "seat", seat)
+    _set(action, "cards", cards)
+    return action
 
 
 _TABLES: dict[int, _Table] = {}
@@ -255,7 +283,7 @@ class _HandPlays:
                     if card.rank is rank:
                         cards.remove(card)
                 if cards:
-                    groups[rank] = table.group(tuple(cards), _set_plays(seat, rank, cards, rules))
+                    groups[rank] = table.sets(seat, rank, tuple(cards))
                 else:
                     del groups[rank]
             by_rank = None
@@ -267,23 +295,23 @@ class _HandPlays:
                 same_rank = tuple(cards)
                 group = reuse.get(rank)
                 if group is None or group[0] != same_rank:
-                    group = table.group(same_rank, _set_plays(seat, rank, cards, rules))
+                    group = table.sets(seat, rank, same_rank)
                 groups[rank] = group
         parts = list(groups.values())
         self.runs = None
         if rules.sequences:
             if by_rank is None:
                 by_rank = {rank: list(group[0]) for rank, group in groups.items()}
-            runs = [
-                (Play(seat, cards), make_combo("run", len(cards), top))
-                for cards, top in _runs_with_tops(by_rank, rules, reversed_)
-            ]
+            runs = _runs_with_tops(by_rank, rules, reversed_)
             if runs:
-                self.runs = table.group(hand, runs)
+                self.runs = table.group(
+                    hand, [Play(seat, cards) for cards, _ in runs],
+                    [make_combo("run", len(cards), top) for cards, top in runs],
+                )
                 parts.append(self.runs)
         self.passing = previous.passing if previous is not None else Pass(seat)
-        self.actions = tuple(chain.from_iterable([part[1] for part in parts]))
-        self.combo_ids = tuple(chain.from_iterable([part[2] for part in parts]))
+        self.actions = tuple(chain.from_iterable(map(_second, parts)))
+        self.combo_ids = tuple(chain.from_iterable(map(_third, parts)))
         self.parts = parts
         self.leading: _Entry = (self.actions, self, None, None)
         self.by_top: dict[int, tuple[Combo, _Entry]] = {}
@@ -305,7 +333,7 @@ class _HandPlays:
         legal = list(map(outcomes.get, self.combo_ids))
         if None in legal:
             rules, reversed_ = table.rules, self.reversed
-            combos = chain.from_iterable([part[3] for part in self.parts])
+            combos = chain.from_iterable(map(_fourth, self.parts))
             for index, combo in enumerate(combos):
                 if legal[index] is None:
                     outcome = compare(combo, top, rules, reversed_)
@@ -332,37 +360,37 @@ class _HandPlays:
 
 
 _NO_GROUPS: dict[Rank, _Group] = {}
+_second, _third, _fourth = itemgetter(1), itemgetter(2), itemgetter(3)
 
 
 def _hand_plays(state: State, seat: int) -> _HandPlays:
     table = _table(state.rules)
     hand, reversed_ = state.hands[seat], state.reversed
-    key = (id(hand), seat, reversed_)
-    plays = table.hands.get(key)
-    if plays is None or plays.hand is not hand:
+    plays = table.hands.get(id(hand))  # each seat holds its own hand tuples
+    if plays is None or plays.hand is not hand or plays.reversed != reversed_ or (
+        plays.passing.seat != seat
+    ):
         if len(table.hands) >= table.MAX_HANDS:
             table.clear()
         played = table.played.pop(id(hand), None)
-        if played is not None and played[0] is hand:
+        if played is not None and played[0] is hand and played[1].passing.seat == seat:
             plays = _HandPlays(table, hand, seat, reversed_, played[1], played[2])
         else:
             plays = _HandPlays(table, hand, seat, reversed_, table.latest.get(seat))
-        table.hands[key] = table.latest[seat] = plays
+        table.hands[id(hand)] = table.latest[seat] = plays
     return plays
 
 
 def _note_play(state: State, seat: int, cards: tuple[Card, ...], left: tuple[Card, ...]):
     """Remember that ``left`` is what ``cards`` left of ``seat``'s hand (if its plays
     are known), to derive its plays from the hand's when they are asked for."""
-    table = _TABLES.get(id(state.rules))
-    if table is None or table.rules is not state.rules:
-        return
-    hand = state.hands[seat]
-    plays = table.hands.get((id(hand), seat, state.reversed))
-    if plays is not None and plays.hand is hand and left:
-        if len(table.played) >= table.MAX_HANDS:
-            table.played.clear()
-        table.played[id(left)] = (left, plays, cards)
+    entry = state._legal.get(seat)
+    plays = entry[1] if entry is not None else None
+    if plays is not None and left:
+        played = plays.table.played
+        if len(played) >= _Table.MAX_HANDS:
+            played.clear()
+        played[id(left)] = (left, plays, cards)
 
 
 def _valid_plays(
@@ -372,19 +400,6 @@ def _valid_plays(
     order): what ``_HandPlays`` lists, for tests and tools."""
     plays = _HandPlays(_Table(rules), hand, seat, reversed_, None)
     return tuple((play, plays.table.known[id(play)][1]) for play in plays.actions)
-
-
-def _set_plays(
-    seat: int, rank: Rank, cards: list[Card], rules: HouseRules
-) -> list[tuple[Play, Combo]]:
-    """The valid sets of ``cards`` (all of ``rank``, in hand order), with their combos:
-    a set is a set by construction; only jokers in trump mode must go alone."""
-    singles = dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]
-    plays = [(Play(seat, (card,)), make_combo("set", 1, rank, card.suit)) for card in singles]
-    if rules.joker_mode != "trump" or rank is not Rank.JOKER:
-        for size in range(2, len(cards) + 1):
-            plays.append((Play(seat, tuple(cards[:size])), make_combo("set", size, rank)))
-    return plays
 
 
 def _by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
