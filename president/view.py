@@ -10,7 +10,7 @@ from president.cards import Card, format_cards
 from president.engine import legal_actions
 from president.roles import Role
 from president.rules import HouseRules
-from president.state import Phase, State
+from president.state import Phase, PileEntry, State
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,20 @@ def _role_names(roles: tuple[Role, ...]) -> tuple[str, ...]:
     return known[1]
 
 
+# The last pile shown, as (pile, its (seat, cards) pairs): passes keep the pile.
+_last_pile: tuple[tuple[PileEntry, ...], tuple[tuple[int, tuple[Card, ...]], ...]] = ((), ())
+
+
+def _pile(pile: tuple[PileEntry, ...]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    global _last_pile
+    last = _last_pile  # one read: the pair stays consistent under threads
+    if last[0] is pile:
+        return last[1]
+    shown = tuple([(entry.seat, entry.cards) for entry in pile])
+    _last_pile = (pile, shown)
+    return shown
+
+
 def view(state: State, seat: int | None) -> View:
     own = seat is not None
     top, roles, tax_due, tax_log = state.top, state.roles, state.tax_due, state.tax_log
@@ -93,7 +107,7 @@ def view(state: State, seat: int | None) -> View:
         "order": state.order,
         "hand": state.hands[seat] if own else (),
         "counts": tuple(map(len, state.hands)),
-        "pile": tuple([(entry.seat, entry.cards) for entry in state.pile]),
+        "pile": _pile(state.pile),
         "top_rank": top.rank.symbol if top is not None else None,
         "turn": state.turn,
         "last_player": state.last_player,
@@ -105,8 +119,9 @@ def view(state: State, seat: int | None) -> View:
         "roles": _role_names(roles) if roles is not None else None,
         "scores": state.scores,
         "presidencies": state.presidencies,
-        "tax_owed": sum([d.count for d in tax_due if d.receiver == seat]) if own else 0,
-        "tax_pending": tuple([d.receiver for d in tax_due]),
+        "tax_owed": sum([d.count for d in tax_due if d.receiver == seat]) if own and tax_due
+        else 0,
+        "tax_pending": tuple([d.receiver for d in tax_due]) if tax_due else (),
         "tax_mine": tuple([t for t in tax_log if seat in t[:2]]) if own else (),
         "ready": state.ready,
         "decree": state.decree,
