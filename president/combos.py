@@ -47,6 +47,7 @@ def strengths(rank_order: str, reversed_: bool) -> dict[Rank, int]:
 
 
 _COMBOS: dict[tuple[str, int, Rank, Suit | None], Combo] = {}
+_INTERNED_IDS: set[int] = set()
 
 
 def make_combo(kind: str, size: int, rank: Rank, suit: Suit | None = None) -> Combo:
@@ -55,7 +56,12 @@ def make_combo(kind: str, size: int, rank: Rank, suit: Suit | None = None) -> Co
     combo = _COMBOS.get(key)
     if combo is None:
         combo = _COMBOS.setdefault(key, Combo(kind, size, rank, suit))
+        _INTERNED_IDS.add(id(combo))
     return combo
+
+
+def is_interned(combo: Combo) -> bool:
+    return id(combo) in _INTERNED_IDS  # interned combos live on: their ids stay theirs
 
 
 def interned(combo: Combo) -> Combo:

@@ -33,6 +33,7 @@ from president.combos import (
     classify,
     compare,
     interned,
+    is_interned,
     make_combo,
     resulting_top,
     strengths,
@@ -136,7 +137,7 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
 
 
 def _legal_entry(state: State, seat: int) -> _Entry:
-    if seat not in state.seats:
+    if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return _NO_ACTIONS
     phase = state.phase
     if phase is Phase.PLAY:
@@ -230,6 +231,22 @@ def _new_play(seat: int, cards: tuple[Card, ...]) -> Play:
     return play
 
 
+def _event(code: str, params: dict[str, Any]) -> Event:
+    """``Event(code, params)``, as ``_new_play`` makes a Play."""
+    event = _new(Event)
+    _set(event, "code", code)
+    _set(event, "params", params)
+    return event
+
+
+def _pile_entry(seat: int, cards: tuple[Card, ...]) -> PileEntry:
+    """``PileEntry(seat, cards)``, as ``_new_play`` makes a Play."""
+    entry = _new(PileEntry)
+    _set(entry, "seat", seat)
+    _set(entry, "cards", cards)
+    return entry
+
+
 def _new_give_back(seat: int, cards: tuple[Card, ...]) -> GiveBack:
     """``GiveBack(seat, cards)``, as ``_new_play`` makes a Play."""
     action = _new(GiveBack)
@@ -321,7 +338,7 @@ class _HandPlays:
             return self.leading
         known = self.by_top.get(id(top))  # (top, entry): holds top, so the id is its
         if known is None or known[0] is not top:
-            shared = interned(top)
+            shared = top if is_interned(top) else interned(top)
             known = self.by_top[id(top)] = (top, self._against(shared, id(shared)))
         return known[1]
 
@@ -454,7 +471,7 @@ def canonical_cards(
     picked = []
     for rank, count in wanted.items():
         picked.extend([card for card in hand if card.rank is rank][:count])
-    return tuple(sorted(picked))
+    return tuple(sorted(picked, key=card_key))
 
 
 def _equivalent_groups(
@@ -680,7 +697,7 @@ def _play(
 ) -> tuple[State, list[Event]]:
     """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
     rules, hand_no, top = state.rules, state.hand_number, state.top
-    events = [Event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
+    events = [_event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
     left = _remove(state.hands[seat], cards)
     assert left is not None
     _note_play(state, seat, cards, left)
@@ -704,7 +721,7 @@ def _play(
     finished = state.finished
     if not hands[seat]:
         finished += (seat,)
-        events.append(Event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
+        events.append(_event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
 
     order, locked = state.order, state.locked
     active = _active(state)  # seats with cards before the play
@@ -712,7 +729,7 @@ def _play(
         active = tuple([s for s in active if s != seat])
     changes: dict[str, Any] = {
         "hands": hands, "reversed": reversed_, "direction": direction,
-        "pile": state.pile + (PileEntry(seat, cards),),
+        "pile": state.pile + (_pile_entry(seat, cards),),
         "top": resulting_top(combo, top, rules), "last_player": seat,
         "passed": _NOBODY, "same_rank_singles": singles, "finished": finished,
         "_active": active,
@@ -727,7 +744,7 @@ def _play(
         skipped = _next_seat(order, direction, hands, seat, locked)
         if skipped is not None and skipped != seat:
             passed = changes["passed"] = frozenset({skipped})
-            events.append(Event("skip", {"hand": hand_no, "seat": skipped}))
+            events.append(_event("skip", {"hand": hand_no, "seat": skipped}))
     return _advance(state, changes, events, seat, passed, locked, hands, direction, active,
                     seat)
 
@@ -748,7 +765,7 @@ def _skip_allowed(
 
 
 def _pass(state: State, seat: int) -> tuple[State, list[Event]]:
-    events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
+    events = [_event("pass", {"hand": state.hand_number, "seat": seat})]
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
     passed = state.passed | {seat}
     changes = {"passed": passed, "locked": locked, "same_rank_singles": 0}
@@ -771,7 +788,7 @@ def _advance(
             break  # someone is still waiting to play on this trick
     else:
         leader = last if hands[last] else _next_seat(order, direction, hands, last)
-        events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
+        events.append(_event("clear", {"hand": state.hand_number, "leader": leader}))
         changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
                        same_rank_singles=0, turn=leader)
         return _evolve(state, changes), events
@@ -804,9 +821,9 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
     first = order.index(dealer) + 1
     receivers = [order[(first + i) % count] for i in range(count)]
     dealt: list[list[Card]] = [[] for _ in range(count)]
-    for index, card in enumerate(deck):
-        dealt[receivers[index % count]].append(card)
-    hands = tuple(tuple(sorted(cards)) for cards in dealt)
+    for index, receiver in enumerate(receivers):
+        dealt[receiver] = deck[index::count]  # one card each in turn, from the left
+    hands = tuple([tuple(sorted(cards, key=card_key)) for cards in dealt])
     events = [Event("deal", {
         "hand": number, "dealer": dealer, "hands": [format_cards(h) for h in hands],
     })]
@@ -837,9 +854,9 @@ def _collect_tax(
             break
         by_value = sorted(hands[giver], key=lambda card: (table[card.rank], card.key))
         amount = min(amount, len(by_value))
-        gift = tuple(sorted(by_value[len(by_value) - amount:]))
+        gift = tuple(sorted(by_value[len(by_value) - amount:], key=card_key))
         hands = _set_hand(hands, giver, _remove(hands[giver], gift))
-        hands = _set_hand(hands, receiver, tuple(sorted(hands[receiver] + gift)))
+        hands = _set_hand(hands, receiver, tuple(sorted(hands[receiver] + gift, key=card_key)))
         dues.append(TaxDue(receiver, giver, amount))
         log.append((giver, receiver, gift))
         events.append(Event("tax", {
@@ -851,7 +868,7 @@ def _collect_tax(
 def _give_back(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
     due = next(d for d in state.tax_due if d.receiver == seat)
     hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
-    hands = _set_hand(hands, due.giver, tuple(sorted(hands[due.giver] + cards)))
+    hands = _set_hand(hands, due.giver, tuple(sorted(hands[due.giver] + cards, key=card_key)))
     events = [Event("tax", {
         "hand": state.hand_number, "from": seat, "to": due.giver, "cards": format_cards(cards),
     })]
