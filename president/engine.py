@@ -183,7 +183,7 @@ class _Table:
     so an id never stands for another object."""
 
     __slots__ = ("rules", "outcomes", "hands", "latest", "known", "played")
-    MAX_HANDS = 512
+    MAX_HANDS = 256  # a hand of 8 players plays ~90 times: some room for lookahead
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
@@ -261,7 +261,7 @@ _TABLES: dict[int, _Table] = {}
 def _table(rules: HouseRules) -> _Table:
     table = _TABLES.get(id(rules))
     if table is None or table.rules is not rules:
-        if len(_TABLES) >= 256:
+        if len(_TABLES) >= 16:  # tables of finished sessions go; live ones rebuild
             _TABLES.clear()
         table = _TABLES[id(rules)] = _Table(rules)
     return table
@@ -279,7 +279,7 @@ class _HandPlays:
 
     __slots__ = (
         "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
-        "parts", "leading", "by_top",
+        "parts", "leading", "by_top", "only_pass",
     )
 
     def __init__(
@@ -326,7 +326,11 @@ class _HandPlays:
                     [make_combo("run", len(cards), top) for cards, top in runs],
                 )
                 parts.append(self.runs)
-        self.passing = previous.passing if previous is not None else Pass(seat)
+        if previous is not None:
+            self.passing, self.only_pass = previous.passing, previous.only_pass
+        else:
+            self.passing = Pass(seat)
+            self.only_pass: tuple[Action, ...] = (self.passing,)
         self.actions = tuple(chain.from_iterable(map(_second, parts)))
         self.combo_ids = tuple(chain.from_iterable(map(_third, parts)))
         self.parts = parts
@@ -357,9 +361,11 @@ class _HandPlays:
                     legal[index] = outcomes[id(combo)] = (
                         outcome if outcome == BEATS or outcome == EQUAL else False
                     )
-        actions = list(compress(self.actions, legal))
-        actions.append(self.passing)
-        return tuple(actions), self, outcomes, None
+        if any(legal):
+            actions = list(compress(self.actions, legal))
+            actions.append(self.passing)
+            return tuple(actions), self, outcomes, None
+        return self.only_pass, self, outcomes, None
 
     def knows(self, action: Action, outcomes: _Outcomes | None) -> tuple[Any, ...] | None:
         """(kind, combo, outcome) if ``action`` is one of the action objects listed
