@@ -123,7 +123,7 @@ def end_session(state: State) -> tuple[State, list[Event]]:
 _Outcomes = dict[int, "str | bool"]
 _Info = dict[int, tuple[Any, ...]]
 _Entry = tuple[tuple[Action, ...], "_HandPlays | None", "_Outcomes | None", "_Info | None"]
-_PLAY, _PASS, _GIVE, _READY = "play", "pass", "give", "ready"
+_GIVE, _READY = "give", "ready"
 _NO_ACTIONS: _Entry = ((), None, None, None)
 
 
@@ -367,27 +367,16 @@ class _HandPlays:
             return tuple(actions), self, outcomes, None
         return self.only_pass, self, outcomes, None
 
-    def knows(self, action: Action, outcomes: _Outcomes | None) -> tuple[Any, ...] | None:
-        """(kind, combo, outcome) if ``action`` is one of the action objects listed
-        for this hand against the top whose ``outcomes`` are given (None: leading)."""
-        if action is self.passing:
-            return (_PASS, None, None) if outcomes is not None else None  # leader can't pass
-        known = self.table.known.get(id(action))
-        if known is None or known[0] is not action:
-            return None
-        _, combo, group = known
-        if group is not self.runs and self.groups.get(combo.rank) is not group:
-            return None  # a play of another hand
-        outcome = BEATS if outcomes is None else outcomes.get(id(combo))
-        return (_PLAY, combo, outcome) if outcome else None
-
 
 _NO_GROUPS: dict[Rank, _Group] = {}
 _second, _third, _fourth = itemgetter(1), itemgetter(2), itemgetter(3)
 
 
 def _hand_plays(state: State, seat: int) -> _HandPlays:
-    table = _table(state.rules)
+    rules = state.rules
+    table = _TABLES.get(id(rules))
+    if table is None or table.rules is not rules:
+        table = _table(rules)
     hand, reversed_ = state.hands[seat], state.reversed
     plays = table.hands.get(id(hand))  # each seat holds its own hand tuples
     if plays is None or plays.hand is not hand or plays.reversed != reversed_ or (
@@ -543,16 +532,33 @@ def _runs_with_tops(
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """The state after ``action`` and what happened. Raises ``IllegalAction``."""
-    known = _listed_as_is(state, action)
-    if known is not None:  # the very object legal_actions listed: no checks to redo
-        kind, combo, outcome = known
-        if kind is _PLAY:
-            return _play(state, action.seat, action.cards, combo, outcome)
-        if kind is _PASS:
-            return _pass(state, action.seat)
-        if kind is _GIVE:
-            return _give_back(state, action.seat, action.cards)
-        return _ready(state, action.seat)
+    # The very objects legal_actions listed are applied without checks to redo.
+    seat = getattr(action, "seat", None)
+    if type(seat) is int:
+        entry = state._legal.get(seat)
+        if entry is None:
+            legal_actions(state, seat)
+            entry = state._legal[seat]
+        _, plays, outcomes, info = entry
+        if plays is not None:  # the tricks
+            if action is plays.passing:
+                if outcomes is not None:  # the leader may not pass
+                    return _pass(state, seat)
+            else:
+                known = plays.table.known.get(id(action))
+                if known is not None and known[0] is action:
+                    _, combo, group = known
+                    # One of this hand's plays (its group is this hand's), legal on the top:
+                    if group is plays.runs or plays.groups.get(combo.rank) is group:
+                        outcome = BEATS if outcomes is None else outcomes.get(id(combo))
+                        if outcome:
+                            return _play(state, seat, action.cards, combo, outcome)
+        elif info is not None:
+            known = info.get(id(action))
+            if known is not None and known[0] is action:
+                if known[1] is _GIVE:
+                    return _give_back(state, seat, action.cards)
+                return _ready(state, seat)
     if isinstance(action, (Play, GiveBack)):
         cards = tuple(sorted(action.cards))
         if cards != action.cards:
@@ -582,27 +588,6 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         case Decree(seat, text):
             return _make_decree(state, seat, text)
     raise TypeError(action)
-
-
-def _listed_as_is(state: State, action: Action) -> tuple[Any, ...] | None:
-    """(kind, combo, outcome) if ``action`` is one of the objects ``legal_actions``
-    listed (then it is legal as it stands), else None."""
-    seat = getattr(action, "seat", None)
-    if type(seat) is not int:
-        return None
-    entry = state._legal.get(seat)
-    if entry is None:
-        legal_actions(state, seat)
-        entry = state._legal[seat]
-    _, plays, outcomes, info = entry
-    if plays is not None:
-        return plays.knows(action, outcomes)
-    if info is None:
-        return None
-    known = info.get(id(action))
-    if known is None or known[0] is not action:
-        return None
-    return known[1], None, None
 
 
 def _listed(state: State, action: Action) -> Action:
