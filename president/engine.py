@@ -279,7 +279,7 @@ class _HandPlays:
 
     __slots__ = (
         "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
-        "parts", "leading", "by_top", "only_pass",
+        "parts", "leading", "only_pass",
     )
 
     def __init__(
@@ -335,22 +335,19 @@ class _HandPlays:
         self.combo_ids = tuple(chain.from_iterable(map(_third, parts)))
         self.parts = parts
         self.leading: _Entry = (self.actions, self, None, None)
-        self.by_top: dict[int, tuple[Combo, _Entry]] = {}
 
     def against(self, top: Combo | None) -> _Entry:
+        """The legal entry of this hand against ``top`` (a hand seldom meets the same
+        top twice: not cached here, but per state by legal_actions)."""
         if top is None:
             return self.leading
-        known = self.by_top.get(id(top))  # (top, entry): holds top, so the id is its
-        if known is None or known[0] is not top:
-            shared = top if is_interned(top) else interned(top)
-            known = self.by_top[id(top)] = (top, self._against(shared, id(shared)))
-        return known[1]
-
-    def _against(self, top: Combo, key: int) -> _Entry:
+        if not is_interned(top):
+            top = interned(top)
         table = self.table
-        outcomes = table.outcomes.get((self.reversed, key))
+        key = (self.reversed, id(top))
+        outcomes = table.outcomes.get(key)
         if outcomes is None:
-            outcomes = table.outcomes[(self.reversed, key)] = {}
+            outcomes = table.outcomes[key] = {}
         legal = list(map(outcomes.get, self.combo_ids))
         if None in legal:
             rules, reversed_ = table.rules, self.reversed
