@@ -686,10 +686,13 @@ def _play(
     """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
     rules, hand_no, top = state.rules, state.hand_number, state.top
     events = [_event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
-    left = _remove(state.hands[seat], cards)
-    assert left is not None
+    hands = list(state.hands)
+    rest = list(hands[seat])
+    for card in cards:
+        rest.remove(card)  # apply checked they are all in the hand
+    hands[seat] = left = tuple(rest)
+    hands = tuple(hands)
     _note_play(state, seat, cards, left)
-    hands = _set_hand(state.hands, seat, left)
     reversed_, direction = state.reversed, state.direction
     played_reversed = reversed_  # the order the play was made in (before any revolution)
 
@@ -718,7 +721,8 @@ def _play(
     changes: dict[str, Any] = {
         "hands": hands, "reversed": reversed_, "direction": direction,
         "pile": state.pile + (_pile_entry(seat, cards),),
-        "top": resulting_top(combo, top, rules), "last_player": seat,
+        "top": resulting_top(combo, top, rules) if rules.transparent_threes else combo,
+        "last_player": seat,
         "passed": _NOBODY, "same_rank_singles": singles, "finished": finished,
         "_active": active,
     }
