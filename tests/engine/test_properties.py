@@ -46,13 +46,6 @@ def coherent(values: dict) -> dict:
     return values
 
 
-def fit(rules: HouseRules, players: int) -> HouseRules:
-    """Keep run generation small: runs over two decks in few hands explode combinatorially."""
-    if rules.sequences and rules.deck_count(players) == 2 and players < 6:
-        return replace(rules, decks=1)
-    return rules
-
-
 # ------------------------------------------------------------ the checked random driver
 
 
@@ -252,7 +245,7 @@ class Checker:
 
 
 def check_session(rules: HouseRules, players: int, seed: int, hands: int = HANDS) -> Checker:
-    checker = Checker(fit(rules, players), players, seed)
+    checker = Checker(rules, players, seed)
     checker.run(hands)
     checker.check_replay()
     return checker
