@@ -182,7 +182,8 @@ class _Table:
     them is. Keys use the ids of interned combos and of objects these caches hold,
     so an id never stands for another object."""
 
-    __slots__ = ("rules", "outcomes", "hands", "latest", "known", "played")
+    __slots__ = ("rules", "outcomes", "hands", "latest", "known", "played", "set_groups")
+    MAX_KNOWN = 16384  # plays (of groups kept in set_groups, or of runs)
     MAX_HANDS = 256  # a hand of 8 players plays ~90 times: some room for lookahead
 
     def __init__(self, rules: HouseRules) -> None:
@@ -194,12 +195,16 @@ class _Table:
         # By id of a hand left after a play: (it, the plays of the hand before, the
         # cards played), so that its plays are derived from those (``_HandPlays``).
         self.played: dict[int, tuple[tuple[Card, ...], _HandPlays, tuple[Card, ...]]] = {}
+        # The sets of a seat's cards of one rank, by (seat, those cards): a seat is
+        # dealt the same few cards of a rank again and again.
+        self.set_groups: dict[tuple[int, tuple[Card, ...]], _Group] = {}
 
     def clear(self) -> None:
         self.hands.clear()
         self.latest.clear()
         self.known.clear()
         self.played.clear()
+        self.set_groups.clear()
 
     def group(self, cards: tuple[Card, ...], plays: list[Play], combos: list[Combo]) -> _Group:
         group = (cards, tuple(plays), tuple(map(id, combos)), tuple(combos))
@@ -210,16 +215,35 @@ class _Table:
 
     def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> _Group:
         """The valid sets of ``cards`` (all of ``rank``, in hand order): a set is a set
-        by construction; only jokers in trump mode must go alone."""
+        by construction; only jokers in trump mode must go alone. (Hot: made once for
+        each rank a play changes; ``Play`` objects made as ``_new_play`` does.)"""
+        group = self.set_groups.get((seat, cards))
+        if group is not None:
+            return group
         rules = self.rules
-        singles = dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]
-        plays = [_new_play(seat, (card,)) for card in singles]
-        combos = [make_combo("set", 1, rank, card.suit) for card in singles]
-        if len(cards) > 1 and (rules.joker_mode != "trump" or rank is not Rank.JOKER):
-            for size in range(2, len(cards) + 1):
-                plays.append(_new_play(seat, cards[:size]))
+        plays: list[Play] = []
+        combos: list[Combo] = []
+        for card in dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]:
+            play = _new(Play)
+            _set(play, "seat", seat)
+            _set(play, "cards", (card,))
+            plays.append(play)
+            combos.append(make_combo("set", 1, rank, card.suit))
+        count = len(cards)
+        if count > 1 and (rules.joker_mode != "trump" or rank is not Rank.JOKER):
+            for size in range(2, count + 1):
+                play = _new(Play)
+                _set(play, "seat", seat)
+                _set(play, "cards", cards[:size])
+                plays.append(play)
                 combos.append(make_combo("set", size, rank))
-        return self.group(cards, plays, combos)
+        combos_ = tuple(combos)
+        group = (cards, tuple(plays), tuple(map(id, combos_)), combos_)
+        known = self.known
+        for play, combo in zip(plays, combos_, strict=True):
+            known[id(play)] = (play, combo, group)
+        self.set_groups[(seat, cards)] = group
+        return group
 
 
 def _new_play(seat: int, cards: tuple[Card, ...]) -> Play:
@@ -380,6 +404,8 @@ def _hand_plays(state: State, seat: int) -> _HandPlays:
         plays.passing.seat != seat
     ):
         if len(table.hands) >= table.MAX_HANDS:
+            table.hands.clear()
+        if len(table.known) >= table.MAX_KNOWN:
             table.clear()
         played = table.played.pop(id(hand), None)
         if played is not None and played[0] is hand and played[1].passing.seat == seat:
