@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -76,6 +76,13 @@ class State:
     winners: tuple[int, ...]
     _legal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and copy the fields only: the engine's caches in ``__dict__`` (legal
+        actions, active seats) hold ids that mean nothing in another process."""
+        values = {name: value for name, value in self.__dict__.items() if name in _FIELDS}
+        values["_legal"] = {}
+        return values
+
     @property
     def seats(self) -> range:
         return range(len(self.players))
@@ -84,3 +91,6 @@ class State:
     def active(self) -> tuple[int, ...]:
         """Seats still holding cards, in seating order."""
         return tuple(seat for seat in self.order if self.hands[seat])
+
+
+_FIELDS = frozenset(f.name for f in fields(State) if f.init)
