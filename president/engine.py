@@ -303,7 +303,7 @@ class _HandPlays:
 
     __slots__ = (
         "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
-        "parts", "leading", "only_pass",
+        "leading", "only_pass",
     )
 
     def __init__(
@@ -315,10 +315,35 @@ class _HandPlays:
         ``hand`` is what that play left (then only their ranks are looked at)."""
         self.table, self.hand, self.reversed = table, hand, reversed_
         rules = table.rules
+        if previous is not None:
+            self.passing, self.only_pass = previous.passing, previous.only_pass
+        else:
+            self.passing = Pass(seat)
+            self.only_pass: tuple[Action, ...] = (self.passing,)
+        self.runs = None
         if played is not None and previous is not None:
             self.groups = groups = previous.groups.copy()
             first = played[0].rank
-            for rank in (first,) if played[-1].rank is first else {c.rank for c in played}:
+            if played[-1].rank is first and not rules.sequences:
+                # A set: one rank's plays change, in place in the flat tuples.
+                old = groups[first]
+                cards = list(old[0])
+                for card in played:
+                    cards.remove(card)
+                actions, combo_ids = previous.actions, previous.combo_ids
+                start = combo_ids.index(old[2][0])  # a set's combo is its rank's alone
+                end = start + len(old[2])
+                if cards:
+                    new = groups[first] = table.sets(seat, first, tuple(cards))
+                    self.actions = actions[:start] + new[1] + actions[end:]
+                    self.combo_ids = combo_ids[:start] + new[2] + combo_ids[end:]
+                else:
+                    del groups[first]
+                    self.actions = actions[:start] + actions[end:]
+                    self.combo_ids = combo_ids[:start] + combo_ids[end:]
+                self.leading: _Entry = (self.actions, self, None, None)
+                return
+            for rank in {card.rank for card in played}:
                 cards = list(groups[rank][0])
                 for card in played:
                     if card.rank is rank:
@@ -339,7 +364,6 @@ class _HandPlays:
                     group = table.sets(seat, rank, same_rank)
                 groups[rank] = group
         parts = list(groups.values())
-        self.runs = None
         if rules.sequences:
             if by_rank is None:
                 by_rank = {rank: list(group[0]) for rank, group in groups.items()}
@@ -350,14 +374,8 @@ class _HandPlays:
                     [make_combo("run", len(cards), top) for cards, top in runs],
                 )
                 parts.append(self.runs)
-        if previous is not None:
-            self.passing, self.only_pass = previous.passing, previous.only_pass
-        else:
-            self.passing = Pass(seat)
-            self.only_pass: tuple[Action, ...] = (self.passing,)
         self.actions = tuple(chain.from_iterable(map(_second, parts)))
         self.combo_ids = tuple(chain.from_iterable(map(_third, parts)))
-        self.parts = parts
         self.leading: _Entry = (self.actions, self, None, None)
 
     def against(self, top: Combo | None) -> _Entry:
@@ -375,7 +393,10 @@ class _HandPlays:
         legal = list(map(outcomes.get, self.combo_ids))
         if None in legal:
             rules, reversed_ = table.rules, self.reversed
-            combos = chain.from_iterable(map(_fourth, self.parts))
+            parts = list(self.groups.values())
+            if self.runs is not None:
+                parts.append(self.runs)
+            combos = chain.from_iterable(map(_fourth, parts))
             for index, combo in enumerate(combos):
                 if legal[index] is None:
                     outcome = compare(combo, top, rules, reversed_)
