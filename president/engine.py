@@ -119,10 +119,9 @@ def end_session(state: State) -> tuple[State, list[Event]]:
 # What legal_actions caches for a seat, and the fast path of ``apply`` reads:
 # (the actions; during the tricks, the seat's _HandPlays and the outcomes of its
 # plays against the top by id of combo (an outcome, or False: not legal; None when
-# the seat leads); otherwise, by the id of each action object, (it, its kind)).
+# the seat leads); otherwise what the actions are (_GIVE or _READY), if any).
 _Outcomes = dict[int, "str | bool"]
-_Info = dict[int, tuple[Any, ...]]
-_Entry = tuple[tuple[Action, ...], "_HandPlays | None", "_Outcomes | None", "_Info | None"]
+_Entry = tuple[tuple[Action, ...], "_HandPlays | None", "_Outcomes | None", "str | None"]
 _GIVE, _READY = "give", "ready"
 _NO_ACTIONS: _Entry = ((), None, None, None)
 
@@ -155,10 +154,10 @@ def _legal_entry(state: State, seat: int) -> _Entry:
                 actions.extend([_new_give_back(seat, cards) for cards in _picks(groups, due.count)])
     elif phase is Phase.HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
-    info = {id(action): (action, kind) for action in actions}
+    listed = kind if actions else None
     if _may_decree(state, seat):
         actions.append(Decree(seat, ""))
-    return tuple(actions), None, None, info
+    return tuple(actions), None, None, listed
 
 
 def _may_decree(state: State, seat: int) -> bool:
@@ -530,8 +529,17 @@ def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
     and taking more of an earlier group first lists the picks in sorted order."""
     if count == 0:
         return [()]
+    if count == 1:
+        return [(group[0],) for group in groups]
     picks: list[tuple[Card, ...]] = []
     last = len(groups)
+    if count == 2:  # the walk below, unrolled
+        for index, group in enumerate(groups):
+            first = group[0]
+            if len(group) > 1:
+                picks.append((first, group[1]))
+            picks.extend([(first, other[0]) for other in groups[index + 1:]])
+        return picks
 
     def walk(start: int, need: int, prefix: tuple[Card, ...]) -> None:
         for index in range(start, last):
@@ -583,7 +591,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         if entry is None:
             legal_actions(state, seat)
             entry = state._legal[seat]
-        _, plays, outcomes, info = entry
+        legal, plays, outcomes, listed = entry
         if plays is not None:  # the tricks
             if action is plays.passing:
                 if outcomes is not None:  # the leader may not pass
@@ -597,10 +605,9 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
                         outcome = BEATS if outcomes is None else outcomes.get(id(combo))
                         if outcome:
                             return _play(state, seat, action.cards, combo, outcome)
-        elif info is not None:
-            known = info.get(id(action))
-            if known is not None and known[0] is action:
-                if known[1] is _GIVE:
+        elif listed is not None and (type(action) is GiveBack or type(action) is Ready):
+            if id(action) in set(map(id, legal)):  # listed objects are alive: ids are theirs
+                if listed is _GIVE:
                     return _give_back(state, seat, action.cards)
                 return _ready(state, seat)
     if isinstance(action, (Play, GiveBack)):
