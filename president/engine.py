@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
@@ -46,7 +46,6 @@ from president.state import HandResult, Phase, PileEntry, State, TaxDue
 
 # ---------------------------------------------------------------- state copies
 
-_STATE_FIELDS = frozenset(f.name for f in fields(State) if f.init)
 _new, _set = object.__new__, object.__setattr__
 _NOBODY: frozenset[int] = frozenset()
 
@@ -215,7 +214,7 @@ class _Table:
     def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> _Group:
         """The valid sets of ``cards`` (all of ``rank``, in hand order): a set is a set
         by construction; only jokers in trump mode must go alone. (Hot: made once for
-        each rank a play changes; ``Play`` objects made as ``_new_play`` does.)"""
+        each rank a play changes; ``Play`` objects made as ``_event`` makes events.)"""
         group = self.set_groups.get((seat, cards))
         if group is not None:
             return group
@@ -245,17 +244,9 @@ class _Table:
         return group
 
 
-def _new_play(seat: int, cards: tuple[Card, ...]) -> Play:
-    """``Play(seat, cards)``, made as its generated ``__init__`` makes it (a frozen
-    dataclass with no ``__post_init__``), without the call."""
-    play = _new(Play)
-    _set(play, "seat", seat)
-    _set(play, "cards", cards)
-    return play
-
-
 def _event(code: str, params: dict[str, Any]) -> Event:
-    """``Event(code, params)``, as ``_new_play`` makes a Play."""
+    """``Event(code, params)``, as its generated ``__init__`` makes it (a frozen
+    dataclass with no ``__post_init__``), without the call: the hot path's events."""
     event = _new(Event)
     _set(event, "code", code)
     _set(event, "params", params)
@@ -263,7 +254,7 @@ def _event(code: str, params: dict[str, Any]) -> Event:
 
 
 def _pile_entry(seat: int, cards: tuple[Card, ...]) -> PileEntry:
-    """``PileEntry(seat, cards)``, as ``_new_play`` makes a Play."""
+    """``PileEntry(seat, cards)``, as ``_event`` makes an Event."""
     entry = _new(PileEntry)
     _set(entry, "seat", seat)
     _set(entry, "cards", cards)
@@ -271,7 +262,7 @@ def _pile_entry(seat: int, cards: tuple[Card, ...]) -> PileEntry:
 
 
 def _new_give_back(seat: int, cards: tuple[Card, ...]) -> GiveBack:
-    """``GiveBack(seat, cards)``, as ``_new_play`` makes a Play."""
+    """``GiveBack(seat, cards)``, as ``_event`` makes an Event."""
     action = _new(GiveBack)
     _set(action, "seat", seat)
     _set(action, "cards", cards)
@@ -446,15 +437,6 @@ def _note_play(state: State, seat: int, cards: tuple[Card, ...], left: tuple[Car
         if len(played) >= _Table.MAX_HANDS:
             played.clear()
         played[id(left)] = (left, plays, cards)
-
-
-def _valid_plays(
-    hand: tuple[Card, ...], seat: int, rules: HouseRules, reversed_: bool
-) -> tuple[tuple[Play, Combo], ...]:
-    """Every valid play of ``seat`` from ``hand`` with its combo (``candidate_plays``
-    order): what ``_HandPlays`` lists, for tests and tools."""
-    plays = _HandPlays(_Table(rules), hand, seat, reversed_, None)
-    return tuple((play, plays.table.known[id(play)][1]) for play in plays.actions)
 
 
 def _by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
