@@ -48,6 +48,7 @@ from president.state import HandResult, Phase, PileEntry, State, TaxDue
 
 _new, _set = object.__new__, object.__setattr__
 _NOBODY: frozenset[int] = frozenset()
+_TRICKS = Phase.PLAY
 
 
 def _evolve(state: State, changes: dict[str, Any]) -> State:
@@ -138,10 +139,17 @@ def _legal_entry(state: State, seat: int) -> _Entry:
     if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return _NO_ACTIONS
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _TRICKS:
         if seat != state.turn:
             return _NO_ACTIONS
         # No decree during the tricks (_may_decree).
+        rules, hand = state.rules, state.hands[seat]
+        table = _TABLES.get(id(rules))
+        if table is not None and table.rules is rules:
+            plays = table.hands.get(id(hand))  # the seat's hand is seldom new: inlined
+            if plays is not None and plays.hand is hand and plays.reversed == state.reversed:
+                if plays.passing.seat == seat:
+                    return plays.against(state.top)
         return _hand_plays(state, seat).against(state.top)
     actions: list[Action] = []
     kind = _READY
