@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import chain, compress
 from operator import itemgetter
 from typing import Any
@@ -715,13 +716,18 @@ def _next_seat(
     skip: frozenset[int] = _NOBODY,
 ) -> int | None:
     """The next seat in the direction of play that holds cards and is not in ``skip``."""
-    index = order.index(after)
-    count = len(order)
-    for step in range(1, count + 1):
-        seat = order[(index + step * direction) % count]
+    for seat in _following(order, direction, after):
         if hands[seat] and seat not in skip:
             return seat
     return None
+
+
+@lru_cache(maxsize=1024)
+def _following(order: tuple[int, ...], direction: int, after: int) -> tuple[int, ...]:
+    """The seats after ``after`` in the direction of play, ``after`` itself last."""
+    index = order.index(after)
+    count = len(order)
+    return tuple([order[(index + step * direction) % count] for step in range(1, count + 1)])
 
 
 def _play(
