@@ -139,6 +139,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    if type(cards) is tuple and len(cards) == 1:
+        return cards[0]._text  # the most common play: a single
     return " ".join([card._text for card in cards])
 
 

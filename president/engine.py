@@ -836,7 +836,13 @@ def _advance(
         return _evolve(state, changes), events
     skip = done - {last} if last in done else done
     changes["turn"] = _next_seat(order, direction, hands, after, skip)
-    return _evolve(state, changes), events
+    # _evolve, less its checks: the hands change only with a new "_active" (a play).
+    values = state.__dict__.copy()
+    values.update(changes)
+    values["_legal"] = {}
+    new = _new(State)
+    _set(new, "__dict__", values)
+    return new, events
 
 
 # ---------------------------------------------------------------- hands
