@@ -152,35 +152,6 @@ def make_deck(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
 
 
 def shuffled(deck: tuple[Card, ...], rng: random.Random) -> list[Card]:
-    """``rng.shuffle`` of the deck (inlined for a plain ``random.Random``: the same
-    draws in the same order, without a method call per card)."""
     cards = list(deck)
-    if type(rng) is random.Random and _SAME_SHUFFLE:
-        _shuffle(cards, rng)
-    else:
-        rng.shuffle(cards)
+    rng.shuffle(cards)
     return cards
-
-
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``Random.shuffle`` with ``Random._randbelow_with_getrandbits`` inlined."""
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _shuffles_alike() -> bool:
-    """Whether ``_shuffle`` is this Python's ``Random.shuffle`` (checked once)."""
-    stock, inline = list(range(200)), list(range(200))
-    a, b = random.Random(20261202), random.Random(20261202)
-    a.shuffle(stock)
-    _shuffle(inline, b)  # type: ignore[arg-type]
-    return stock == inline and a.random() == b.random()
-
-
-_SAME_SHUFFLE = _shuffles_alike()
