@@ -8,9 +8,8 @@ from typing import Any
 from president.actions import Action, action_to_dict
 from president.cards import Card, format_cards
 from president.engine import legal_actions
-from president.roles import Role
 from president.rules import HouseRules
-from president.state import Phase, PileEntry, State
+from president.state import HandResult, State
 
 
 @dataclass(frozen=True)
@@ -35,6 +34,7 @@ class View:
     roles: tuple[str, ...] | None        # from the last hand, by seat
     scores: tuple[int, ...]
     presidencies: tuple[int, ...]
+    results: tuple[HandResult, ...]      # every finished hand: the evening's standings
     tax_owed: int                        # cards this seat must still give back
     tax_pending: tuple[int, ...]         # seats that still owe cards back
     tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...]  # transfers this seat took part in
@@ -57,6 +57,11 @@ class View:
             "finished": list(self.finished),
             "roles": list(self.roles) if self.roles is not None else None,
             "scores": list(self.scores), "presidencies": list(self.presidencies),
+            # Every finished hand, between hands only (it grows with the session).
+            "results": [
+                {"order": list(r.order), "roles": [role.value for role in r.roles],
+                 "scores": list(r.scores)} for r in self.results
+            ] if self.phase in ("hand_over", "session_over") else None,
             "tax_owed": self.tax_owed, "tax_pending": list(self.tax_pending),
             "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
             "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
@@ -64,69 +69,37 @@ class View:
         }
 
 
-_PHASES = {phase: phase.value for phase in Phase}
-_ROLE_NAMES: dict[int, tuple[tuple[Role, ...], tuple[str, ...]]] = {}  # by id of roles
-_new, _set = object.__new__, object.__setattr__
-
-
-def _role_names(roles: tuple[Role, ...]) -> tuple[str, ...]:
-    """``tuple(role.value for role in roles)``, once per roles tuple (once per hand)."""
-    known = _ROLE_NAMES.get(id(roles))
-    if known is None or known[0] is not roles:
-        if len(_ROLE_NAMES) >= 256:
-            _ROLE_NAMES.clear()
-        known = _ROLE_NAMES[id(roles)] = (roles, tuple([role.value for role in roles]))
-    return known[1]
-
-
-# The last pile shown, as (pile, its (seat, cards) pairs): passes keep the pile.
-_last_pile: tuple[tuple[PileEntry, ...], tuple[tuple[int, tuple[Card, ...]], ...]] = ((), ())
-
-
-def _pile(pile: tuple[PileEntry, ...]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    global _last_pile
-    last = _last_pile  # one read: the pair stays consistent under threads
-    if last[0] is pile:
-        return last[1]
-    shown = tuple([(entry.seat, entry.cards) for entry in pile])
-    _last_pile = (pile, shown)
-    return shown
-
-
 def view(state: State, seat: int | None) -> View:
     own = seat is not None
-    top, roles, tax_due, tax_log = state.top, state.roles, state.tax_due, state.tax_log
-    # View is frozen: fill its __dict__ at once (what its __init__ does, field by field).
-    result = _new(View)
-    _set(result, "__dict__", {
-        "seat": seat,
-        "players": state.players,
-        "phase": _PHASES[state.phase],
-        "hand_number": state.hand_number,
-        "dealer": state.dealer,
-        "order": state.order,
-        "hand": state.hands[seat] if own else (),
-        "counts": tuple(map(len, state.hands)),
-        "pile": _pile(state.pile),
-        "top_rank": top.rank.symbol if top is not None else None,
-        "turn": state.turn,
-        "last_player": state.last_player,
-        "passed": state.passed,
-        "locked": state.locked,
-        "reversed": state.reversed,
-        "direction": state.direction,
-        "finished": state.finished,
-        "roles": _role_names(roles) if roles is not None else None,
-        "scores": state.scores,
-        "presidencies": state.presidencies,
-        "tax_owed": sum([d.count for d in tax_due if d.receiver == seat]) if own and tax_due
-        else 0,
-        "tax_pending": tuple([d.receiver for d in tax_due]) if tax_due else (),
-        "tax_mine": tuple([t for t in tax_log if seat in t[:2]]) if own else (),
-        "ready": state.ready,
-        "decree": state.decree,
-        "winners": state.winners,
-        "legal": legal_actions(state, seat) if own else (),
-        "rules": state.rules,
-    })
-    return result
+    top, tax_due = state.top, state.tax_due
+    return View(
+        seat=seat,
+        players=state.players,
+        phase=state.phase.value,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        order=state.order,
+        hand=state.hands[seat] if own else (),
+        counts=tuple(map(len, state.hands)),
+        pile=tuple([(entry.seat, entry.cards) for entry in state.pile]),
+        top_rank=top.rank.symbol if top is not None else None,
+        turn=state.turn,
+        last_player=state.last_player,
+        passed=state.passed,
+        locked=state.locked,
+        reversed=state.reversed,
+        direction=state.direction,
+        finished=state.finished,
+        roles=tuple([role.value for role in state.roles]) if state.roles is not None else None,
+        scores=state.scores,
+        presidencies=state.presidencies,
+        results=state.results,
+        tax_owed=sum([d.count for d in tax_due if d.receiver == seat]) if own else 0,
+        tax_pending=tuple([d.receiver for d in tax_due]),
+        tax_mine=tuple([t for t in state.tax_log if seat in t[:2]]) if own else (),
+        ready=state.ready,
+        decree=state.decree,
+        winners=state.winners,
+        legal=legal_actions(state, seat) if own else (),
+        rules=state.rules,
+    )
