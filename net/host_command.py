@@ -190,9 +190,9 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
         return []
     advertisers = []
     for table in tables:
-        advertiser = TableAdvertiser(table.options.name, port, list(interfaces or []),
-                                     _properties(table), interfaces)
         try:
+            advertiser = TableAdvertiser(table.options.name, port, list(interfaces or []),
+                                         _properties(table), interfaces)
             await advertiser.start()
         except Exception as error:  # multicast blocked, no interface...: joining by address
             printer.say(f"cannot advertise the table ({error}); join by address")

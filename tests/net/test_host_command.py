@@ -113,3 +113,36 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
                             "proto": "1", "pin": "1"}  # the bot's seat is taken
     seats = [p["seats"] for p in published]
     assert seats.index("2/3") < seats.index("3/3")
+
+
+def test_a_host_that_cannot_advertise_keeps_its_table_open_for_joining_by_address(tmp_path):
+    """No interface but loopback (a fresh network namespace): zeroconf finds no
+    address to announce; the host says so and stays up."""
+    import shutil
+    import threading
+
+    import pytest
+
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        pytest.skip("needs unshare and ip (a network namespace)")
+    script = (
+        "ip link set lo up; exec " + sys.executable + " -m president host --no-journal"
+        " --players 3 --bots 2 --name Lonely --port 0"
+    )
+    process = subprocess.Popen(["unshare", "-n", "sh", "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    watchdog = threading.Timer(30, process.kill)  # never hang: EOF ends the loop below
+    watchdog.start()
+    try:
+        seen = []
+        for line in process.stdout:  # type: ignore[union-attr]
+            seen.append(line)
+            if "cannot advertise" in line:
+                break
+        assert any("join with: president join" in line for line in seen), seen
+        assert any("cannot advertise" in line for line in seen), seen
+        assert process.poll() is None, "the host stopped"
+    finally:
+        watchdog.cancel()
+        process.kill()
+        process.wait(10)
