@@ -2,8 +2,10 @@
 
 It prints what happens one line at a time and reads commands:
 ``play 7C 7D`` (or ``p``), ``pass``, ``give 3C 4D``, ``ready``, ``decree TEXT``,
-``start``, ``say TEXT``, ``show``, ``help``, ``quit``. English only: it is the
-stopgap until the full-screen client; the host still sends only codes.
+``start``, ``say TEXT``, ``show``, ``help``, ``quit``. What happens and why an action
+is refused are told in the player's language (``president.cli.text``); the table
+summary and the commands stay in English (a fallback for terminals the full-screen
+client cannot drive).
 
 ``run_play(args)`` starts a local host on 127.0.0.1 (no advertising) with
 ``args.bots`` bots, joins it and plays; ``local_table`` is that host alone.
@@ -18,6 +20,7 @@ import sys
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from president.cli.text import Text, text_for
 from president.rules import HouseRules, load_rules_file, preset
 
 from .client import Client
@@ -72,42 +75,6 @@ def describe_view(view: dict[str, Any], me: int | None) -> list[str]:
     return lines
 
 
-def describe_event(event: dict[str, Any], players: list[str]) -> str | None:
-    """One line for an event (None: not worth a line)."""
-    def who(seat: int | None) -> str:
-        return players[seat] if seat is not None and seat < len(players) else "?"
-
-    kind = event["type"]
-    if kind == "deal":
-        return f"== hand {event['hand']}: {who(event['dealer'])} deals"
-    if kind == "tax":
-        cards = event.get("cards") or f"{event.get('count', '?')} card(s)"
-        return f"   tax: {who(event['from'])} gives {cards} to {who(event['to'])}"
-    if kind == "play":
-        return f"   {who(event['seat'])} plays {event['cards']}"
-    if kind == "pass":
-        return f"   {who(event['seat'])} passes"
-    if kind == "skip":
-        return f"   {who(event['seat'])} is skipped"
-    if kind == "revolution":
-        return "   REVOLUTION!" if event["reversed"] else "   counter-revolution"
-    if kind == "clear":
-        return f"   trick cleared; {who(event['leader'])} leads"
-    if kind == "out":
-        return f"   {who(event['seat'])} is out (place {event['place']})"
-    if kind == "lead":
-        return f"   {who(event['seat'])} leads"
-    if kind == "hand_end":
-        roles = ", ".join(f"{who(s)}: {event['roles'][s]}" for s in event["order"])
-        return f"== hand {event['hand']} over: {roles}"
-    if kind == "session_end":
-        winners = ", ".join(who(s) for s in event["winners"])
-        return f"== session over; winner(s): {winners}; scores {event['scores']}"
-    if kind == "decree":
-        return f"   {who(event['seat'])} decrees: {event['text']}"
-    return None
-
-
 def parse_command(line: str) -> dict[str, Any] | str | None:
     """An action dict, a local command word (show, help, quit, start, say:TEXT) or None."""
     word, _, rest = line.strip().partition(" ")
@@ -154,6 +121,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
 
     ``client`` may be connected already or not yet (then it is connected here).
     """
+    words = text_for(client.language)
     players: list[str] = []
     shown: tuple[Any, ...] = ()
     lobby = ""
@@ -171,9 +139,8 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
                     out(text)
             shown = key
         elif kind == "event":
-            text = describe_event(payload, players)
-            if text:
-                out(text)
+            if payload["type"] not in ("ready",):
+                out("   " + words.event(payload, players, client.seat))
         elif kind == "chat":
             out(f"<{payload['name']}> {payload['text']}")
         elif kind == "table":
@@ -200,7 +167,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
             for text in describe_view(client.view, client.seat):
                 out(text)
     source = lines if lines is not None else stdin_lines()
-    reading = asyncio.ensure_future(_commands(client, source, out))
+    reading = asyncio.ensure_future(_commands(client, source, out, words))
     closed = asyncio.ensure_future(client.wait_for(lambda c: c.status == "closed", 1e9))
     await asyncio.wait({reading, closed}, return_when=asyncio.FIRST_COMPLETED)
     for task in (reading, closed):
@@ -215,7 +182,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
     return 0
 
 
-async def _commands(client: Client, lines: AsyncIterator[str], out: Out) -> None:
+async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: Text) -> None:
     async for line in lines:
         if not line.strip():
             continue
@@ -239,10 +206,10 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out) -> None
             reply = await (client.start() if command == "start"
                            else client.send_action(command))  # type: ignore[arg-type]
         except (ClientError, NetError) as error:
-            out(f"!! {error.code}")
+            out(f"!! {words.reason(error.code, error.params)}")
             continue
         if reply["type"] == "refused":
-            out(f"!! refused: {reply['code']}")
+            out(f"!! {words.reason(reply['code'], reply.get('params') or {})}")
 
 
 # ---------------------------------------------------------------- local play
