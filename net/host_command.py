@@ -5,7 +5,8 @@ prints the ``address:port`` to join, advertises the table over zeroconf unless
 ``--no-advertise`` (the TXT record follows the seats as they fill), journals
 every accepted action unless ``--no-journal`` (``--resume`` restores the
 unfinished tables) and exits when the session is over. The first Ctrl-C ends the
-session after the current hand; a second one (or SIGTERM) stops at once.
+session after the current hand; a second one (or SIGTERM) stops at once. On a
+terminal the host may also type ``start`` (bots fill the empty seats) or ``stop``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import threading
 import time
 from typing import Any, TextIO
 
@@ -165,6 +167,9 @@ async def serve(args: Any, printer: Printer) -> int:
         loop.add_signal_handler(signal.SIGINT, interrupted)
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
+    if sys.stdin is not None and sys.stdin.isatty():
+        printer.say("type 'start' to fill the empty seats with bots and begin, 'stop' to end")
+        _console(sys.stdin, tables, printer, loop, interrupted)
     finished = asyncio.ensure_future(host.wait_finished())
     stopping = asyncio.ensure_future(stop.wait())
     await asyncio.wait({finished, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -179,6 +184,29 @@ async def serve(args: Any, printer: Printer) -> int:
     if journal is not None:
         journal.close()
     return 0
+
+
+def _console(stream: TextIO, tables: list[Table], printer: Printer,
+             loop: asyncio.AbstractEventLoop, stop: Any) -> threading.Thread:
+    """The host's own commands, typed on its terminal: start, stop."""
+    def act(line: str) -> None:
+        command = line.strip().lower()
+        if command == "start":
+            for table in tables:
+                if not table.started:
+                    table.request_start()
+        elif command == "stop":
+            stop()
+        elif command:
+            printer.say("commands: start (bots fill the empty seats), stop")
+
+    def reading() -> None:
+        for line in stream:
+            loop.call_soon_threadsafe(act, line)
+
+    thread = threading.Thread(target=reading, name="host-console", daemon=True)
+    thread.start()
+    return thread
 
 
 async def _advertise(tables: list[Table], port: int, interfaces: list[str] | None,

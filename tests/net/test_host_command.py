@@ -146,3 +146,30 @@ def test_a_host_that_cannot_advertise_keeps_its_table_open_for_joining_by_addres
         watchdog.cancel()
         process.kill()
         process.wait(10)
+
+
+def test_the_host_types_start_and_bots_fill_the_empty_seats():
+    from president.net.host import Host
+    from president.net.host_command import _console
+    from president.net.table import Table, TableOptions
+
+    async def scenario():
+        table = Table(TableOptions(seats=4, bots=1, bot_delay=0.0))
+        host = Host([table])
+        await host.start(["127.0.0.1"], 0)
+        stopped = []
+        try:
+            assert not table.started
+            _console(io.StringIO("help\nstart\n"), [table], Printer(io.StringIO()),
+                     asyncio.get_running_loop(), lambda: stopped.append(True))
+            while not table.started:
+                await asyncio.sleep(0.01)
+            assert all(seat.robot is not None for seat in table.seats)
+            _console(io.StringIO("stop\n"), [table], Printer(io.StringIO()),
+                     asyncio.get_running_loop(), lambda: stopped.append(True))
+            while not stopped:
+                await asyncio.sleep(0.01)
+        finally:
+            await host.stop()
+
+    run(scenario(), 30)
