@@ -19,6 +19,8 @@ from president.net.discovery import TableAdvertiser, TableBrowser, format_addres
 from president.net.discovery import parse_address as _parse_address
 from president.net.errors import ClientError, JoinRefused, ProtocolError
 from president.net.host import Host
+from president.net.journal import Journal
+from president.net.persist import TableJournal
 from president.net.protocol import PROTOCOL_VERSION
 from president.net.table import Table, TableOptions
 from president.rules import PRESETS
@@ -128,8 +130,10 @@ def connect(address: str, name: str, language: str, pin: str | None,
 class HostedTable:
     """A host running in this process, maybe advertised; ``stop`` ends both."""
 
-    def __init__(self, host: Host, table: Table, advertiser: TableAdvertiser | None) -> None:
+    def __init__(self, host: Host, table: Table, advertiser: TableAdvertiser | None,
+                 journal: Journal | None = None) -> None:
         self.host, self.table, self.advertiser = host, table, advertiser
+        self.journal = journal
         self._updates: set[asyncio.Task[Any]] = set()
         if advertiser is not None:
             table.on_change = self._changed
@@ -145,6 +149,8 @@ class HostedTable:
             with contextlib.suppress(Exception):
                 await self.advertiser.stop()
         await self.host.stop()
+        if self.journal is not None:
+            self.journal.close()
 
 
 def txt(table: Table) -> dict[str, str]:
@@ -152,11 +158,14 @@ def txt(table: Table) -> dict[str, str]:
             "proto": str(PROTOCOL_VERSION), "pin": "1" if table.options.pin else "0"}
 
 
-async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool
-                 ) -> tuple[HostedTable, int]:
-    table = Table(options)
+async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool,
+                 journal: Journal | None = None) -> tuple[HostedTable, int]:
+    hook = TableJournal(journal) if journal is not None else None
+    table = Table(options, journal=hook)
     host = Host([table])
     port = await host.start(listen, 0)
+    if hook is not None:
+        hook.host["port"] = port  # president host --resume listens there again
     advertiser = None
     if advertise:
         advertiser = TableAdvertiser(options.name, port, [], txt(table), interfaces=listen)
@@ -165,7 +174,7 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
         except Exception:
             await host.stop()
             raise
-    return HostedTable(host, table, advertiser), port
+    return HostedTable(host, table, advertiser, journal), port
 
 
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
@@ -189,7 +198,9 @@ async def host_table(setup: Any, name: str, language: str,
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
                            bot_delay=BOT_DELAY, turn_timer=float(setup.turn_timer))
     listen = interfaces()
-    hosted, port = await _serve(options, listen, advertise=True)
+    # Journaled like `president host`: after a crash, `president host --resume` brings
+    # the table back where it was and the players' clients return by themselves.
+    hosted, port = await _serve(options, listen, advertise=True, journal=Journal())
     address = "127.0.0.1" if listen is None else listen[0]
     connection = NetConnection(address, port, name, language, setup.pin)
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]

@@ -1,0 +1,53 @@
+"""A table hosted from the client's set-up screen is journaled like `president host`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from types import SimpleNamespace
+from typing import Any
+
+from president.cli import netbridge
+from president.net.journal import Journal
+from president.net.persist import resume_tables
+from president.rules import PRESETS
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.view: dict[str, Any] | None = None
+
+    def status_changed(self, status: str, detail: str | None = None) -> None:
+        pass
+
+    def view_changed(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def event(self, event: dict[str, Any]) -> None:
+        pass
+
+
+def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
+    setup = SimpleNamespace(name="Garden", preset="classic", rules=PRESETS["classic"],
+                            players=3, bots=2, pin=None, turn_timer=0)
+
+    async def scenario() -> None:
+        hosted, connection = await netbridge.host_table(setup, "Ada", "en", seed=9)
+        listener = Listener()
+        try:
+            await connection.start(listener)
+            while listener.view is None or listener.view["phase"] != "play":
+                await asyncio.sleep(0.01)
+        finally:
+            await connection.close()
+            await hosted.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+    journal = Journal(os.environ["PRESIDENT_JOURNAL"])
+    try:
+        (record,) = journal.sessions(unfinished_only=True)
+        assert record.table_name == "Garden" and record.players[0] == "Ada"
+        (table,) = resume_tables(journal)
+        assert table.state is not None and table.state.hand_number == 1
+    finally:
+        journal.close()
