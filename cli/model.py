@@ -10,7 +10,7 @@ import time
 from collections import deque
 from typing import Any
 
-from president.cards import Card, Rank, format_cards, parse_cards
+from president.cards import Card, format_cards, parse_cards
 from president.combos import classify, strengths
 from president.engine import canonical_cards
 from president.errors import PresidentError
@@ -354,10 +354,6 @@ class TableModel:
         if not limit or self.turn_since is None or self.phase not in ("play", "tax"):
             return None
         return max(0, int(limit - (self.clock() - self.turn_since) + 0.999))
-
-
-def rank_symbol(card: Card) -> str:
-    return "JK" if card.rank is Rank.JOKER else card.rank.symbol
 
 
 class LineEdit:
