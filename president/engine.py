@@ -467,6 +467,9 @@ def candidate_plays(
     Cards that differ only in suit are interchangeable (see ``canonical_cards``),
     so a set is listed as its lowest-suited cards and a run as the lowest-suited
     card of each rank; under ``suit_tiebreak`` every single is listed.
+
+    The reference definition: ``legal_actions`` builds the same plays incrementally
+    (``_HandPlays``), and tests/engine/test_engine_fast_path.py holds it to this.
     """
     by_rank = _by_rank(hand)
     suited_singles = rules.suit_tiebreak == "big_two"
