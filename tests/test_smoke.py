@@ -1,12 +1,20 @@
+import importlib
+
 import pytest
 
-from president.cli.main import build_parser
+from president.cli.main import COMMANDS, build_parser
 
 
-def test_parser_knows_every_command():
+def test_every_subcommand_parses_and_names_a_function_that_exists():
     parser = build_parser()
-    args = parser.parse_args(["selfplay", "--players", "5"])
-    assert args.players == 5 and args.command == "selfplay"
+    for command, target in COMMANDS.items():
+        if command == "lobby":  # no subcommand at all: `president` opens the lobby
+            assert parser.parse_args([]).command is None
+        else:
+            argv = [command, *{"join": ["127.0.0.1:1"], "replay": ["h.jsonl"]}.get(command, [])]
+            assert parser.parse_args(argv).command == command
+        module_name, function_name = target.split(":")
+        assert callable(getattr(importlib.import_module(module_name), function_name)), target
 
 
 @pytest.mark.parametrize("argv", [
