@@ -252,7 +252,25 @@ def _txt(properties: Mapping[str, str]) -> dict[str, str]:
 # ---------------------------------------------------------------- advertiser
 
 
-class TableAdvertiser:
+class _StartStop:
+    """``async with``: ``start()`` on entry, ``stop()`` on exit."""
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.stop()
+
+
+class TableAdvertiser(_StartStop):
     """Advertise one table; ``update`` re-announces the TXT record, ``stop`` says goodbye.
 
     The instance name is the table name plus a random suffix, so two tables
@@ -354,19 +372,11 @@ class TableAdvertiser:
         finally:
             await zc.async_close()
 
-    async def __aenter__(self) -> Self:
-        await self.start()
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await self.stop()
-
 
 # ------------------------------------------------------------------ browser
 
 
-class TableBrowser:
+class TableBrowser(_StartStop):
     """Tables on the network, live: ``tables``, ``on_change`` and ``events()``.
 
     ``on_change`` receives a copy of ``tables`` after every change. A table
@@ -442,14 +452,6 @@ class TableBrowser:
 
     def __aiter__(self) -> AsyncIterator[TableEvent]:
         return self.events()
-
-    async def __aenter__(self) -> Self:
-        await self.start()
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None,
-                        exc: BaseException | None, tb: TracebackType | None) -> None:
-        await self.stop()
 
     # zeroconf calls this in the event loop, with keyword arguments
     def _on_state_change(self, zeroconf: Zeroconf, service_type: str, name: str,
