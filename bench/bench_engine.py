@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from president.actions import Decree
 from president.bots import make_bot
-from president.cli.selfplay import bot_seed, play_session
+from president.cli.commands.selfplay import bot_seed, play_session
 from president.engine import apply, legal_actions, new_session
 from president.rules import HouseRules, preset
 from president.state import Phase, State

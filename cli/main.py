@@ -9,17 +9,11 @@ from collections.abc import Sequence
 
 from president.rules import PRESETS
 
-# subcommand -> "module:function"; each function takes the parsed arguments and
-# returns the process exit code.
+# subcommand -> "module:function" (president.cli.commands): the function takes the
+# parsed arguments and returns the process exit code.
 COMMANDS = {
-    "selfplay": "president.cli.selfplay:run",
-    "rules": "president.cli.rules_command:run",
-    "replay": "president.cli.replay_command:run",
-    "host": "president.net.host_command:run",
-    "play": "president.cli.app:run_play",
-    "join": "president.cli.app:run_join",
-    "lobby": "president.cli.app:run_lobby",
-    "history": "president.net.history_command:run",
+    name: f"president.cli.commands.{name}:run"
+    for name in ("selfplay", "rules", "replay", "host", "play", "join", "lobby", "history")
 }
 
 

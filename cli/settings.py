@@ -11,6 +11,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ENV_DIR = "PRESIDENT_CONFIG_DIR"
 LANGUAGES = ("en", "it", "nl", "pl")
@@ -68,3 +69,17 @@ def _quote(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
     escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
     return f'"{escaped}"'
+
+
+def for_command(args: Any) -> tuple[Settings, str]:
+    """The settings a command runs with (``--name`` wins) and the language it speaks."""
+    from president.cli.i18n import choose_language
+
+    saved = load()
+    settings = Settings(saved.name, saved.language)
+    if getattr(args, "name", None):
+        settings.name = args.name
+    if not settings.name:
+        settings.name = default_name()
+    return settings, choose_language(getattr(args, "lang", None), saved.language,
+                                     dict(os.environ))

@@ -11,8 +11,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from president.cli.app import PresidentUI
 from president.cli.settings import Settings
+from president.cli.terminal.app import PresidentUI
 
 TIMEOUT = 10.0
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from cli_fakes import FakeBridge, FakeInfo
 
 from president.cli import settings as store
-from president.cli.lobby import MENU
+from president.cli.terminal.lobby import MENU
 
 UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 

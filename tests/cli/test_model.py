@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import fragment_list_to_text
 
-from president.cli import layout
-from president.cli.model import TableModel
+from president.cli.terminal import layout
+from president.cli.terminal.model import TableModel
 from president.cli.ui_text import load_texts
 from president.engine import new_session
 from president.rules import PRESETS

@@ -19,6 +19,7 @@ import pytest
 
 PRESIDENT = Path(sys.executable).with_name("president")
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
     pytest.mark.skipif(not PRESIDENT.exists(), reason="no president console script"),
 ]

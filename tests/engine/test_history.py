@@ -12,7 +12,7 @@ import pytest
 
 from president.actions import Decree
 from president.bots import RandomBot
-from president.cli.selfplay import bot_seed, next_actor, play_session
+from president.cli.commands.selfplay import bot_seed, next_actor, play_session
 from president.engine import apply, end_session, legal_actions, new_session
 from president.errors import HistoryError
 from president.events import Event

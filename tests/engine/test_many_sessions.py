@@ -64,6 +64,7 @@ def play_checked(rules: HouseRules, players: int, seed: int) -> None:
             assert held + played == deck, "a card lost, duplicated or in two places"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(4))
 def test_a_thousand_random_sessions_keep_the_cheap_invariants(block: int) -> None:
     rng = random.Random(block)

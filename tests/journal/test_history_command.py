@@ -3,10 +3,10 @@ import io
 from journal_kit import play_some, start
 
 from president.actions import action_to_dict
+from president.cli.commands.history import run
 from president.cli.main import build_parser, main
 from president.engine import new_session
 from president.history import HistoryWriter, read_history_file, replay_history
-from president.net.history_command import run
 from president.net.journal import Journal
 from president.rules import PRESETS
 

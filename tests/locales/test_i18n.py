@@ -10,7 +10,8 @@ from argparse import Namespace
 
 import pytest
 
-from president.cli import i18n, rules_command
+from president.cli import i18n
+from president.cli.commands import rules as rules_command
 from president.cli.i18n import Translator, choose_language, get_translator, normalize_language
 
 CARDS_LEFT = ("{count} card left", "{count} cards left")

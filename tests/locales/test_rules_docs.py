@@ -10,10 +10,13 @@ import pytest
 
 from president.rules import ALLOWED, PRESETS, HouseRules
 
-DOCS = Path(__file__).resolve().parents[2] / "rules-docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "rules-docs"
 LANGUAGES = ("en", "it", "nl", "pl")
 FIELDS = [field.name for field in fields(HouseRules)]
-SEEDS = Path("/work/shared/seeds")  # the source rule books, when present: never copied
+# The source rule books sit beside the repository (../shared) on the team's machines and
+# in CI; never copied into it. Elsewhere the test that reads them is skipped.
+SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def _text(lang: str) -> str:

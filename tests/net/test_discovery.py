@@ -30,6 +30,8 @@ from president.net.discovery import (
     txt_properties,
 )
 
+pytestmark = pytest.mark.slow
+
 TESTS = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("president_tests_netns", TESTS / "netns.py")
 assert _spec is not None and _spec.loader is not None

@@ -13,12 +13,8 @@ from __future__ import annotations
 import asyncio
 import random
 import struct
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from security_kit import LOCAL, frame, hello, play_steadily, run, short_rules, uninterrupted
@@ -298,22 +294,3 @@ def test_fuzz_a_live_host_over_sockets_while_a_table_plays(tmp_path):
     assert actions == uninterrupted(rules, names, seed)
     assert all(c.bye["code"] == "session_over" for c in clients)
     assert other_moves > 0  # the other table kept playing during the fuzzing
-
-
-def test_atheris_coverage_guided_fuzz_of_the_decoder_and_the_table(tmp_path):
-    """Optional: runs when atheris is installed (pip install atheris)."""
-    pytest.importorskip("atheris")
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    rng = random.Random(1)
-    for index, msg in enumerate(valid_messages(rng)):
-        (corpus / f"seed{index}").write_bytes(frame(msg))
-    (corpus / "two").write_bytes(frame(hello("eve", spectate=True))
-                                 + frame({"type": "play", "id": 1, "cards": "7C"}))
-    target = Path(__file__).with_name("atheris_target.py")
-    done = subprocess.run(
-        [sys.executable, str(target), str(corpus), "-runs=30000", "-max_len=600", "-seed=7",
-         "-print_final_stats=1"],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path)  # crash files go there
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "Done 30000 runs" in done.stderr

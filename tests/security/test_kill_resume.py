@@ -16,6 +16,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
 from security_kit import LOCAL, Raw, play_steadily, run, uninterrupted
 
 from president.actions import action_from_dict
@@ -25,6 +26,8 @@ from president.net.client import Client
 from president.net.journal import Journal, restore
 from president.rules import load_rules_file
 from president.state import Phase
+
+pytestmark = pytest.mark.slow
 
 SEED = 424242
 PORT_LINE = re.compile(rb"president join 127\.0\.0\.1:(\d+)")

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
 
+from president.cli.commands.history import export_lines
+from president.cli.commands.history import run as history_run
 from president.cli.main import build_parser
 from president.history import replay_history
 from president.net.client import Client
-from president.net.history_command import export_lines
-from president.net.history_command import run as history_run
 from president.net.host import Host
 from president.net.journal import Journal, JournalError, describe, restore
 from president.net.persist import TableJournal, remembered_port, resume_tables

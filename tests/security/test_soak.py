@@ -14,16 +14,19 @@ import tracemalloc
 from collections import Counter
 from typing import Any
 
+import pytest
 from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
 
 from president.cards import make_deck
+from president.cli.commands.history import export_lines
 from president.history import replay_history
 from president.net.client import Client
-from president.net.history_command import export_lines
 from president.net.host import Host
 from president.net.journal import Journal
 from president.net.persist import TableJournal
 from president.net.table import Table, TableOptions
+
+pytestmark = pytest.mark.slow
 
 TABLES, HUMANS, HANDS = 3, 3, 6
 HOST_FILES = ("net/host.py", "net/table.py", "net/limits.py", "net/persist.py",

@@ -20,12 +20,11 @@ import time
 from typing import Any, TextIO
 
 from president.errors import PresidentError
+from president.net.errors import NetError
+from president.net.host import Host
+from president.net.protocol import PROTOCOL_VERSION
+from president.net.table import Table, TableOptions
 from president.rules import load_rules_file, preset
-
-from .errors import NetError
-from .host import Host
-from .protocol import PROTOCOL_VERSION
-from .table import Table, TableOptions
 
 
 class Printer:
@@ -77,7 +76,7 @@ def _join_addresses(interfaces: list[str] | None) -> list[str]:
     if interfaces:
         return [a for a in interfaces if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
     try:
-        from .discovery import local_addresses
+        from president.net.discovery import local_addresses
         return local_addresses() or ["127.0.0.1"]
     except Exception:  # discovery missing or no adapters listed
         return ["127.0.0.1"]
@@ -105,11 +104,11 @@ async def serve(args: Any, printer: Printer) -> int:
     journal = hook = None
     if not args.no_journal:
         try:
-            from .journal import Journal
-            from .persist import TableJournal
+            from president.net.journal import Journal
+            from president.net.persist import TableJournal
             journal = Journal(args.journal)
         except NetError as error:
-            from .journal import JournalError, describe
+            from president.net.journal import JournalError, describe
             text = describe(error) if isinstance(error, JournalError) else str(error)
             printer.say(f"{text}; not starting (use --no-journal to play without)")
             return 2
@@ -118,8 +117,8 @@ async def serve(args: Any, printer: Printer) -> int:
         if journal is None:
             printer.say("--resume needs the journal")
             return 2
-        from .journal import JournalError, describe
-        from .persist import remembered_port, resume_tables
+        from president.net.journal import JournalError, describe
+        from president.net.persist import remembered_port, resume_tables
         try:
             tables = resume_tables(journal, hook)
         except JournalError as error:
@@ -212,7 +211,7 @@ def _console(stream: TextIO, tables: list[Table], printer: Printer,
 async def _advertise(tables: list[Table], port: int, interfaces: list[str] | None,
                      printer: Printer) -> list[Any]:
     try:
-        from .discovery import TableAdvertiser
+        from president.net.discovery import TableAdvertiser
     except ImportError:
         printer.say("zeroconf discovery is not available: join by address")
         return []

@@ -1,15 +1,13 @@
 """The full-screen client: lobby → (set-up) → table, in one prompt_toolkit Application.
 
-Entry points ``run_play``, ``run_join`` and ``run_lobby`` are named in
-``cli/main.py``. The network is reached through ``president.cli.netbridge``;
+The commands ``play``, ``join`` and ``lobby`` (``president.cli.commands``) build a
+``PresidentUI`` and run it. The network is reached through ``president.cli.netbridge``;
 tests inject their own connections, input and output.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,16 +15,14 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.layout import DynamicContainer, Layout, Window, walk
 from prompt_toolkit.layout.containers import Container
 
-from president.cli import i18n
 from president.cli import settings as settings_store
-from president.cli.keys import make_bindings
-from president.cli.layout import STYLE, HelpState, table_container
-from president.cli.lobby import LobbyModel, SettingsModel, lobby_container
-from president.cli.model import LineEdit, TableModel
-from president.cli.setup_screen import SetupModel, TableSetup, setup_container
+from president.cli.terminal.keys import make_bindings
+from president.cli.terminal.layout import STYLE, HelpState, table_container
+from president.cli.terminal.lobby import LobbyModel, SettingsModel, lobby_container
+from president.cli.terminal.model import LineEdit, TableModel
+from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
-from president.rules import PRESETS
 
 
 class Forwarder:
@@ -403,73 +399,3 @@ def describe(error: BaseException) -> str:
     if code:
         return str(code)
     return type(error).__name__ + (f": {error}" if str(error) else "")
-
-
-# -------------------------------------------------------------------- entry points
-
-
-def _prepare(args: Any) -> tuple[settings_store.Settings, str]:
-    saved = settings_store.load()
-    settings = settings_store.Settings(saved.name, saved.language)
-    if getattr(args, "name", None):
-        settings.name = args.name
-    if not settings.name:
-        settings.name = settings_store.default_name()
-    return settings, choose_language(getattr(args, "lang", None), saved.language)
-
-
-def choose_language(cli_lang: str | None, saved: str | None) -> str:
-    return str(i18n.choose_language(cli_lang, saved, dict(os.environ)))
-
-
-def _run(ui: PresidentUI, start: Awaitable[Any] | None) -> int:
-    return asyncio.run(ui.run(start))
-
-
-def _bridge() -> Any:
-    from president.cli import netbridge
-
-    return netbridge
-
-
-def run_play(args: Any) -> int:
-    if getattr(args, "plain", False):
-        from president.net import plain
-
-        return int(plain.run_play(args) or 0)
-    settings, language = _prepare(args)
-    rules = None
-    if getattr(args, "rules", None):
-        from president.rules import load_rules_file
-
-        args.preset, rules = load_rules_file(args.rules)
-    rules = rules or PRESETS[args.preset]
-    if not rules.min_players <= args.bots + 1 <= rules.max_players:
-        print(f"president play: --bots {args.bots}: a {args.preset} table seats "
-              f"{rules.min_players} to {rules.max_players} players", file=sys.stderr)
-        return 2
-    ui = PresidentUI(settings, language, bridge=_bridge(), save_settings=None)
-    return _run(ui, ui.play_bots(args.bots, args.preset, rules, args.seed))
-
-
-def run_join(args: Any) -> int:
-    settings, language = _prepare(args)
-    ui = PresidentUI(settings, language, bridge=_bridge(), save_settings=None)
-    if not args.address:
-        ui.edit(LineEdit(ui.tr.gettext("Address (host:port):"), "", ui.join_typed,
-                         max_length=80))
-        return _run(ui, None)
-    return _run(ui, ui.join_address(args.address, args.pin, spectate=args.spectate))
-
-
-def run_lobby(args: Any) -> int:
-    settings, language = _prepare(args)
-    if not sys.stdin.isatty():
-        print("president: the lobby needs a terminal", file=sys.stderr)
-        return 2
-    ui = PresidentUI(settings, language, bridge=_bridge())
-    if not settings_store.load().name and not getattr(args, "name", None):
-        # first run: ask for the name the other players will see
-        ui.edit(LineEdit(ui.tr.gettext("Welcome! Your name:"), settings.name, ui.set_name,
-                         max_length=settings_store.NAME_MAX))
-    return _run(ui, None)

@@ -23,7 +23,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
-from president.cli.cards_view import (
+from president.cli.terminal.cards_view import (
     BOX_LINES,
     BOX_SLOT,
     SLOT,
@@ -31,7 +31,7 @@ from president.cli.cards_view import (
     cards_fragments,
     hand_fragments,
 )
-from president.cli.model import LineEdit, TableModel
+from president.cli.terminal.model import LineEdit, TableModel
 from president.roles import roles_for_places
 from president.rules import ALLOWED
 

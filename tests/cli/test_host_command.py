@@ -10,9 +10,9 @@ import sys
 
 from netkit import autoplay, run
 
+from president.cli.commands.host import Printer, serve
 from president.cli.main import build_parser
 from president.net.client import Client
-from president.net.host_command import Printer, serve
 
 
 def host_args(*extra: str):
@@ -149,8 +149,8 @@ def test_a_host_that_cannot_advertise_keeps_its_table_open_for_joining_by_addres
 
 
 def test_the_host_types_start_and_bots_fill_the_empty_seats():
+    from president.cli.commands.host import _console
     from president.net.host import Host
-    from president.net.host_command import _console
     from president.net.table import Table, TableOptions
 
     async def scenario():

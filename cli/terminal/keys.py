@@ -8,7 +8,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
-from president.cli.model import RANK_KEYS
+from president.cli.terminal.model import RANK_KEYS
 
 
 def make_bindings(ui: Any) -> KeyBindings:

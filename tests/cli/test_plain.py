@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from netkit import run, wants_to_act
 
-from president.net.client import Client
-from president.net.plain import (
+from president.cli.plain import (
     describe_view,
     local_table,
     parse_command,
     play_plain,
 )
+from president.net.client import Client
 from president.rules import HouseRules
 
 

@@ -9,7 +9,7 @@ from prompt_toolkit.data_structures import Point
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from president.cli.model import LineEdit
+from president.cli.terminal.model import LineEdit
 from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
 

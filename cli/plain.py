@@ -21,12 +21,11 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from president.cli.text import Text, text_for
+from president.net.client import Client
+from president.net.errors import ClientError, NetError
+from president.net.host import Host
+from president.net.table import Table, TableOptions
 from president.rules import HouseRules, load_rules_file, preset
-
-from .client import Client
-from .errors import ClientError, NetError
-from .host import Host
-from .table import Table, TableOptions
 
 LOCAL = "127.0.0.1"
 Out = Callable[[str], None]
