@@ -20,7 +20,7 @@ import msgpack
 from president.actions import DECREE_MAX_LENGTH
 from president.net.errors import LocalProtocolError, ProtocolError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 HEADER = struct.Struct(">I")
 MAX_FRAME = 256 * 1024          # host -> client (a view is a few KiB)
 MAX_CLIENT_FRAME = 8 * 1024     # client -> host: the host's limit on what it reads

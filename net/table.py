@@ -11,7 +11,6 @@ for it; spectators get the public view.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -26,6 +25,7 @@ from president.cards import parse_cards
 from president.errors import IllegalAction, NotationError
 from president.events import Event, project_event
 from president.rules import HouseRules
+from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
 from president.view import view
 
@@ -134,7 +134,7 @@ class Table:
         self.on_log = on_log
         self.on_change: Callable[[Table], None] | None = None  # seats taken / started / over
         self.queue: asyncio.Queue[Join | Message | Gone | Timer | Stop] = asyncio.Queue()
-        self.seed = options.seed if options.seed is not None else secrets.randbits(32)
+        self.seed = options.seed if options.seed is not None else new_session_seed()
         self._bot_seed = 0
         self.seats = [Seat(i) for i in range(options.seats)]
         for number, seat in enumerate(self.seats[options.seats - options.bots:], start=1):
@@ -587,13 +587,13 @@ class Table:
     def _new_bot(self) -> Bot:
         kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
         self._bot_seed += 1
-        return make_bot(kind, seed=self.seed * 1000 + self._bot_seed)
+        return make_bot(kind, seed=bot_seed(self.seed, self._bot_seed))
 
     def _decision_bot(self, seat: int) -> Bot:
         """A bot for one move, seeded from (session seed, seat, actions so far): a table
         resumed from its journal moves exactly as the uninterrupted one would have."""
         kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
-        return make_bot(kind, seed=hash_seed(self.seed, seat, self.version))
+        return make_bot(kind, seed=move_seed(self.seed, seat, self.version))
 
     def _make_bot_seat(self, seat: Seat, number: int) -> None:
         seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(), None
@@ -625,12 +625,6 @@ class Table:
         if self.on_log is not None:
             self.on_log(what, params)
         log.debug("%s %s", what, params)
-
-
-def hash_seed(*parts: int) -> int:
-    """A 64-bit seed from integers, stable across runs (unlike ``hash``)."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def _action_for(seat: int, msg: dict[str, Any]) -> Action:

@@ -7,7 +7,6 @@ otherwise raises ``IllegalAction`` with a reason code, leaving the state as it w
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -16,7 +15,6 @@ from operator import itemgetter
 from typing import Any
 
 from president.actions import (
-    DECREE_MAX_LENGTH,
     Action,
     Decree,
     GiveBack,
@@ -41,8 +39,10 @@ from president.combos import (
 )
 from president.errors import IllegalAction, RulesError
 from president.events import Event
+from president.refusals import decree_text_ok
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRules
+from president.seeds import hand_rng
 from president.state import HandResult, Phase, PileEntry, State, TaxDue
 
 # ---------------------------------------------------------------- state copies
@@ -99,11 +99,6 @@ def new_session(
         tax_log=(), ready=frozenset(), decree=None, decree_hand=0, results=(), winners=(),
     )
     return _start_hand(state)
-
-
-def hand_rng(seed: int, hand_number: int) -> random.Random:
-    """The one source of randomness: a generator per (session seed, hand)."""
-    return random.Random(f"president:{seed}:{hand_number}")
 
 
 def end_session(state: State) -> tuple[State, list[Event]]:
@@ -610,7 +605,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             action = replace(action, cards=cards)
     legal = legal_actions(state, action.seat)
     if isinstance(action, Decree):
-        ok = Decree(action.seat, "") in legal and _decree_text_ok(action.text)
+        ok = Decree(action.seat, "") in legal and decree_text_ok(action.text)
     else:
         ok = _listed(state, action) in legal
     if not ok:
@@ -647,12 +642,13 @@ def _listed(state: State, action: Action) -> Action:
     return action if canonical == action.cards else replace(action, cards=canonical)
 
 
-def _decree_text_ok(text: str) -> bool:
-    return 0 < len(text.strip()) <= DECREE_MAX_LENGTH and text.isprintable()
-
-
 def explain_illegal(state: State, action: Action) -> str:
-    """The reason code for an action ``legal_actions`` does not list."""
+    """The reason code for an action ``legal_actions`` does not list: the acting seat's
+    view answers (``refusals.reason``, what a client asks too), but whether this hand's
+    decree is already made is known only here."""
+    from president.refusals import reason
+    from president.view import view
+
     seat = action.seat
     if state.phase is Phase.SESSION_OVER:
         return "session_over"
@@ -666,35 +662,7 @@ def explain_illegal(state: State, action: Action) -> str:
         if state.decree_hand == _decree_hand(state):
             return "decree_made"
         return "decree_invalid"
-    if isinstance(action, Ready):
-        return "already_ready" if state.phase is Phase.HAND_OVER else "wrong_phase"
-    if isinstance(action, GiveBack):
-        if state.phase is not Phase.TAX:
-            return "wrong_phase"
-        due = next((d for d in state.tax_due if d.receiver == seat), None)
-        if due is None:
-            return "no_tax_due"
-        if len(action.cards) != due.count:
-            return "wrong_count"
-        return "not_in_hand"
-    if state.phase is not Phase.PLAY:
-        return "wrong_phase"
-    if not state.hands[seat]:
-        return "already_out"
-    if seat in state.locked:
-        return "locked_out"
-    if seat != state.turn:
-        return "not_your_turn"
-    if isinstance(action, Pass):
-        return "must_lead"
-    assert isinstance(action, Play)
-    if _remove(state.hands[seat], action.cards) is None:
-        return "empty_play" if not action.cards else "not_in_hand"
-    combo = classify(action.cards, state.rules, state.reversed)
-    if isinstance(combo, str):
-        return combo
-    outcome = compare(combo, state.top, state.rules, state.reversed)
-    return outcome if outcome not in (BEATS, EQUAL) else "too_low"
+    return reason(view(state, seat), action)
 
 
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -899,10 +867,7 @@ def _collect_tax(
     table = strengths(state.rules.rank_order, False)
     place = previous.order
     hands, dues, log = state.hands, [], []
-    for step, amount in enumerate(state.rules.tax_amounts()):
-        receiver, giver = place[step], place[len(place) - 1 - step]
-        if step >= len(place) - 1 - step:
-            break
+    for giver, receiver, amount in state.rules.tax_transfers(place):
         by_value = sorted(hands[giver], key=lambda card: (table[card.rank], card.key))
         amount = min(amount, len(by_value))
         gift = tuple(sorted(by_value[len(by_value) - amount:], key=card_key))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -126,6 +127,16 @@ class HouseRules:
 
     def tax_amounts(self) -> tuple[int, ...]:
         return TAX_AMOUNTS[self.tax]
+
+    def tax_transfers(self, order: Sequence[int]) -> list[tuple[int, int, int]]:
+        """(giver, receiver, cards) of the tax after a hand finished in ``order``: the
+        last gives the first, the second last the second, … while the pairs do not meet."""
+        out = []
+        for step, amount in enumerate(self.tax_amounts()):
+            if step >= len(order) - 1 - step:
+                break
+            out.append((order[len(order) - 1 - step], order[step], amount))
+        return out
 
 
 def check_value(name: str, value: Any) -> None:

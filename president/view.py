@@ -1,13 +1,20 @@
-"""What one seat may know: ``view(state, seat)``; ``seat=None`` is a spectator."""
+"""What one seat may know: ``view(state, seat)``; ``seat=None`` is a spectator.
+
+The host sends ``View.to_dict()``; the client rebuilds the same ``View`` with
+``View.from_dict(data, rules)`` (the rules come with the table, not with every view).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from president.actions import Action, action_to_dict
-from president.cards import Card, format_cards
+from president.actions import Action, action_from_dict, action_to_dict
+from president.cards import Card, Rank, Suit, format_cards, parse_cards
+from president.combos import Combo, make_combo
 from president.engine import legal_actions
+from president.roles import Role
 from president.rules import HouseRules
 from president.state import HandResult, State
 
@@ -24,6 +31,7 @@ class View:
     counts: tuple[int, ...]              # cards held, by seat
     pile: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) of the current trick
     top_rank: str | None  # the rank to beat (after a transparent 3, not the cards shown)
+    top: Combo | None                    # what a play must beat (``combos.compare``)
     turn: int | None
     last_player: int | None
     passed: frozenset[int]
@@ -51,7 +59,8 @@ class View:
             "hand_number": self.hand_number, "dealer": self.dealer, "order": list(self.order),
             "hand": format_cards(self.hand), "counts": list(self.counts),
             "pile": [[seat, format_cards(cards)] for seat, cards in self.pile],
-            "top_rank": self.top_rank, "turn": self.turn, "last_player": self.last_player,
+            "top_rank": self.top_rank, "top": _combo_to_list(self.top), "turn": self.turn,
+            "last_player": self.last_player,
             "passed": sorted(self.passed), "locked": sorted(self.locked),
             "reversed": self.reversed, "direction": self.direction,
             "finished": list(self.finished),
@@ -68,6 +77,104 @@ class View:
             "legal": [action_to_dict(action) for action in self.legal],
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: HouseRules) -> View:
+        """The inverse of ``to_dict`` (``results`` travel between hands only: elsewhere the
+        view read back has none). Malformed data raises ``KeyError``, ``TypeError``,
+        ``ValueError`` or a ``PresidentError`` (``NotationError``)."""
+        seat = _optional_int(data["seat"])
+        results = data["results"] or []
+        return cls(
+            seat=seat, players=tuple(_strs(data["players"])), phase=_str(data["phase"]),
+            hand_number=_int(data["hand_number"]), dealer=_int(data["dealer"]),
+            order=_ints(data["order"]), hand=parse_cards(_str(data["hand"])),
+            counts=_ints(data["counts"]),
+            pile=tuple((_int(s), parse_cards(_str(c))) for s, c in _pairs(data["pile"], 2)),
+            top_rank=_optional_str(data["top_rank"]), top=_combo_from_list(data["top"]),
+            turn=_optional_int(data["turn"]), last_player=_optional_int(data["last_player"]),
+            passed=frozenset(_ints(data["passed"])), locked=frozenset(_ints(data["locked"])),
+            reversed=_bool(data["reversed"]), direction=_int(data["direction"]),
+            finished=_ints(data["finished"]),
+            roles=None if data["roles"] is None else tuple(_strs(data["roles"])),
+            scores=_ints(data["scores"]), presidencies=_ints(data["presidencies"]),
+            results=tuple(HandResult(_ints(r["order"]), tuple(Role(x) for x in _strs(r["roles"])),
+                                     _ints(r["scores"])) for r in _list(results)),
+            tax_owed=_int(data["tax_owed"]), tax_pending=_ints(data["tax_pending"]),
+            tax_mine=tuple((_int(a), _int(b), parse_cards(_str(c)))
+                           for a, b, c in _pairs(data["tax_mine"], 3)),
+            ready=frozenset(_ints(data["ready"])), decree=_optional_str(data["decree"]),
+            winners=_ints(data["winners"]),
+            legal=tuple(action_from_dict({**_map(a), "seat": seat}) for a in _list(data["legal"])),
+            rules=rules,
+        )
+
+
+def _combo_to_list(combo: Combo | None) -> list[Any] | None:
+    if combo is None:
+        return None
+    suit = combo.suit.symbol if combo.suit is not None else None
+    return [combo.kind, combo.size, combo.rank.symbol, suit]
+
+
+def _combo_from_list(data: Any) -> Combo | None:
+    if data is None:
+        return None
+    kind, size, rank, suit = _list(data)
+    if kind not in ("set", "run"):
+        raise ValueError("top")
+    ranks = {r.symbol: r for r in Rank}
+    suits = {s.symbol: s for s in Suit}
+    return make_combo(kind, _int(size), ranks[_str(rank)], None if suit is None else suits[suit])
+
+
+def _check(value: Any, kind: type) -> Any:
+    if type(value) is not kind:
+        raise TypeError(kind.__name__)
+    return value
+
+
+def _int(value: Any) -> int:
+    return int(_check(value, int))
+
+
+def _bool(value: Any) -> bool:
+    return bool(_check(value, bool))
+
+
+def _str(value: Any) -> str:
+    return str(_check(value, str))
+
+
+def _list(value: Any) -> list[Any]:
+    return list(_check(value, list))
+
+
+def _map(value: Any) -> dict[str, Any]:
+    return dict(_check(value, dict))
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _optional_str(value: Any) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(_int(x) for x in _list(value))
+
+
+def _strs(value: Any) -> list[str]:
+    return [_str(x) for x in _list(value)]
+
+
+def _pairs(value: Any, size: int) -> list[list[Any]]:
+    items = [_list(x) for x in _list(value)]
+    if any(len(item) != size for item in items):
+        raise ValueError("length")
+    return items
+
 
 def view(state: State, seat: int | None) -> View:
     own = seat is not None
@@ -83,6 +190,7 @@ def view(state: State, seat: int | None) -> View:
         counts=tuple(map(len, state.hands)),
         pile=tuple([(entry.seat, entry.cards) for entry in state.pile]),
         top_rank=top.rank.symbol if top is not None else None,
+        top=top,
         turn=state.turn,
         last_player=state.last_player,
         passed=state.passed,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -15,14 +14,9 @@ from president.errors import PresidentError, RulesError
 from president.events import Event
 from president.history import HistoryWriter
 from president.rules import INTEGER_RANGES, HouseRules, load_rules_file, preset
+from president.seeds import bot_seed
 from president.state import Phase, State
 from president.view import view
-
-
-def bot_seed(session_seed: int, seat: int) -> int:
-    """A bot's own seed, derived from the session seed and its seat."""
-    digest = hashlib.sha256(f"president-bot:{session_seed}:{seat}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def next_actor(state: State) -> int | None:

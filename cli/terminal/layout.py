@@ -263,22 +263,12 @@ def summary_fragments(model: TableModel) -> Fragments:
         line = tr.gettext("{place}. {name}: {title}, score {score}").format(
             place=place, name=players[s], title=title, score=scores[s])
         out.append(("", line + "\n"))
-    for giver, receiver, amount in coming_tax(model, order):
+    for giver, receiver, amount in model.rules.tax_transfers(order):
         line = tr.ngettext(
             "Next hand: {giver} gives their best card to {receiver}.",
             "Next hand: {giver} gives their {n} best cards to {receiver}.", amount,
         ).format(giver=players[giver], receiver=players[receiver], n=amount)
         out.append(("class:dim", line + "\n"))
-    return out
-
-
-def coming_tax(model: TableModel, order: list[int]) -> list[tuple[int, int, int]]:
-    """(giver, receiver, cards) for the next hand's tax, as the engine collects it."""
-    out = []
-    for step, amount in enumerate(model.rules.tax_amounts()):
-        if step >= len(order) - 1 - step:
-            break
-        out.append((order[len(order) - 1 - step], order[step], amount))
     return out
 
 

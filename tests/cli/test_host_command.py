@@ -13,6 +13,7 @@ from netkit import autoplay, run
 from president.cli.commands.host import Printer, serve
 from president.cli.main import build_parser
 from president.net.client import Client
+from president.net.protocol import PROTOCOL_VERSION
 
 
 def host_args(*extra: str):
@@ -110,7 +111,7 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
     assert calls[0] == "init Den ['127.0.0.1'] ['127.0.0.1']" and calls[1] == "start"
     assert calls[-1] == "stop"
     assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
-                            "proto": "1", "pin": "1"}  # the bot's seat is taken
+                            "proto": str(PROTOCOL_VERSION), "pin": "1"}  # the bot's seat is taken
     seats = [p["seats"] for p in published]
     assert seats.index("2/3") < seats.index("3/3")
 

@@ -1,0 +1,104 @@
+"""Why the engine refuses an action, asked of what a seat knows (its ``View``).
+
+``refusal(view, action)`` is None when ``view.legal`` lists the action, else the
+reason code ``engine.apply`` gives for it (``president.actions.REASONS``). The
+engine's own ``explain_illegal`` answers through ``reason`` too, so a client
+that asks here says exactly what the host would answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from president.actions import DECREE_MAX_LENGTH, Action, Decree, GiveBack, Pass, Play, Ready
+from president.cards import Card
+from president.combos import BEATS, EQUAL, Combo, classify, compare
+from president.rules import HouseRules
+
+if TYPE_CHECKING:
+    from president.view import View
+
+
+def refusal(view: View, action: Action) -> str | None:
+    """None if ``action`` is legal for ``view.seat`` now, else the engine's reason code."""
+    if isinstance(action, Decree):
+        if Decree(action.seat, "") in view.legal and decree_text_ok(action.text):
+            return None
+    elif listed_form(view, action) in view.legal:
+        return None
+    return reason(view, action)
+
+
+def listed_form(view: View, action: Action) -> Action:
+    """``action`` as ``legal`` lists it: cards that differ only in suit stand for each
+    other (``engine.canonical_cards``)."""
+    from president.engine import canonical_cards
+
+    if not isinstance(action, (Play, GiveBack)) or not in_hand(view.hand, action.cards):
+        return action
+    cards = tuple(sorted(action.cards))
+    canonical = canonical_cards(view.hand, cards, view.rules, single=isinstance(action, Play))
+    return replace(action, cards=canonical)
+
+
+def reason(view: View, action: Action) -> str:
+    """The reason code for an action that ``view.legal`` does not list."""
+    seat, phase = action.seat, view.phase
+    if phase == "session_over":
+        return "session_over"
+    if type(seat) is not int or not 0 <= seat < len(view.players) or seat != view.seat:
+        return "bad_seat"
+    if isinstance(action, Decree):
+        if view.roles is None or view.roles[seat] != "president":
+            return "not_president"
+        if not view.rules.decree or phase == "play":
+            return "wrong_phase"
+        return "decree_invalid" if not decree_text_ok(action.text) else "decree_made"
+    if isinstance(action, Ready):
+        return "already_ready" if phase == "hand_over" else "wrong_phase"
+    if isinstance(action, GiveBack):
+        if phase != "tax":
+            return "wrong_phase"
+        if not view.tax_owed:
+            return "no_tax_due"
+        return "wrong_count" if len(action.cards) != view.tax_owed else "not_in_hand"
+    if phase != "play":
+        return "wrong_phase"
+    if not view.hand:
+        return "already_out"
+    if seat in view.locked:
+        return "locked_out"
+    if seat != view.turn:
+        return "not_your_turn"
+    if isinstance(action, Pass):
+        return "must_lead"
+    if not action.cards:
+        return "empty_play"
+    if not in_hand(view.hand, action.cards):
+        return "not_in_hand"
+    return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed)
+
+
+def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
+                reversed_: bool) -> str:
+    """Why ``cards`` (sorted, held, on turn) may not be played on ``top``."""
+    combo = classify(cards, rules, reversed_)
+    if isinstance(combo, str):
+        return combo
+    outcome = compare(combo, top, rules, reversed_)
+    return outcome if outcome not in (BEATS, EQUAL) else "too_low"
+
+
+def decree_text_ok(text: str) -> bool:
+    return 0 < len(text.strip()) <= DECREE_MAX_LENGTH and text.isprintable()
+
+
+def in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether every card of ``cards`` is in ``hand`` (a multiset: two decks)."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
