@@ -351,7 +351,7 @@ class Text:
     # ------------------------------------------------------------ cards
 
     def rank(self, rank: Rank | str) -> str:
-        """The corner letter of a rank: ``K`` -> ``H`` (nl), ``R`` (it), ``K`` (pl)."""
+        """The corner letter of a rank: ``K`` -> ``H`` (nl), ``K`` (it, pl)."""
         if isinstance(rank, str):
             if rank in ("JK", "X"):
                 rank = Rank.JOKER
@@ -370,7 +370,7 @@ class Text:
         return self._p(SUIT_NAMES[suit])
 
     def card(self, card: Card | str) -> str:
-        """Short form with the suit symbol: ``Q♥`` -> ``V♥`` (nl), ``D♥`` (it, pl)."""
+        """Short form with the suit symbol: ``Q♥`` -> ``V♥`` (nl), ``Q♥`` (it, pl)."""
         if isinstance(card, str):
             card = Card.parse(card)
         if card.suit is None:

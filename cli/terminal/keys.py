@@ -82,8 +82,8 @@ def make_bindings(ui: Any) -> KeyBindings:
 
     # Added first: the specific keys below win over it (prompt_toolkit prefers
     # bindings with fewer Any). The card letters of the player's language
-    # (Dutch B V H, Italian F D R...) select ranks too, with Shift when the
-    # lower-case letter is a command.
+    # (Dutch B V H) select ranks too; no catalog gives a rank a command's letter
+    # (tests/cli/test_rank_keys.py).
     @kb.add(Keys.Any, filter=table)
     def _language_rank(event: Any) -> None:
         key = event.key_sequence[0].key

@@ -336,6 +336,12 @@ def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
     return []
 
 
+def rank_letters(model: TableModel) -> str:
+    """The corner letters of the cards, which are also the keys that select them:
+    ``J Q K A``, in Dutch ``B V H A``."""
+    return " ".join(model.text.rank(symbol) for symbol in ("J", "Q", "K", "A"))
+
+
 def keys_fragments(model: TableModel) -> Fragments:
     """The key hints that fit the width; the least needed go first, ``? help`` stays."""
     tr = model.tr
@@ -346,7 +352,8 @@ def keys_fragments(model: TableModel) -> Fragments:
         hints = [tr.gettext("←→ move"), tr.gettext("Space select"),
                  tr.gettext("Enter give back"), tr.gettext("Ctrl-Q quit")]
     else:
-        hints = [tr.gettext("←→ Space select"), tr.gettext("3-9 0 J Q K A 2 ranks"),
+        hints = [tr.gettext("←→ Space select"),
+                 tr.gettext("3-9 0 {letters} 2 ranks").format(letters=rank_letters(model)),
                  tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play")]
     last = tr.gettext("? help")
     width = columns() - 1
@@ -365,9 +372,10 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  ← →                      move between your cards"),
         tr.gettext("  Space                    select or unselect a card"),
         tr.gettext("  ↑ / ↓                    raise (select) or lower the card"),
-        tr.gettext("  3-9, 0 or 1 (ten), J Q K A 2, X (joker)   select a rank"),
-        tr.gettext("  the card letters of your language select ranks too (Shift+letter "
-                   "when the letter is a command)"),
+        tr.gettext("  3-9, 0 or 1 (ten), {letters} 2, X (joker)   select a rank").format(
+            letters=rank_letters(model)),
+        *([tr.gettext("  J Q K select the jack, queen and king too")]
+          if rank_letters(model) != "J Q K A" else []),
         tr.gettext("  l                        select the lowest legal set (again: play it)"),
         tr.gettext("  Enter                    play the selection / give back / ready"),
         tr.gettext("  p                        pass"),
