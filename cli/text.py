@@ -118,6 +118,10 @@ RANK_NAMES: dict[Rank, tuple[str, str]] = {
     Rank.JOKER: NP_("rank", "joker"),
 }
 
+# A joker named in a sentence ("Anna plays JK."): where the corner label reads as
+# nothing in running text (Italian), the catalog gives the card's name instead.
+JOKER_IN_TEXT = NP_("card in a sentence", "JK")
+
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 SUIT_NAMES: dict[Suit, tuple[str, str]] = {
@@ -387,12 +391,14 @@ class Text:
             rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
 
     def cards(self, cards: str | Sequence[Card]) -> str:
-        """A card list in the text notation (or as cards), in short form."""
+        """A card list in the text notation (or as cards), in short form, for a
+        sentence (a joker as ``JOKER_IN_TEXT``)."""
         try:
             parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         except NotationError:
             return str(cards)
-        return " ".join(self.card(card) for card in parsed)
+        return " ".join(self._p(JOKER_IN_TEXT) if card.suit is None else self.card(card)
+                        for card in parsed)
 
     def card_count(self, count: int) -> str:
         return self.tr.ngettext("{count} card", "{count} cards", count).format(

@@ -184,7 +184,11 @@ def test_rank_accepts_symbols_and_the_joker() -> None:
     letters = [text.rank(s) for s in ("10", "J", "Q", "K", "A", "2")]
     assert letters == ["10", "B", "V", "H", "A", "2"]
     assert text.card("JK") == text.rank("JK") == "JK"
-    assert Text("it").card("JK") == "JK"
+    italian = Text("it")
+    assert italian.card("JK") == "JK"  # the corner of the card on screen: short
+    play = {"type": "play", "hand": 1, "seat": 1, "cards": "JK"}
+    assert italian.event(play, PLAYERS, 0) == "Bob gioca Jolly."  # a sentence: its name
+    assert Text("en").event(play, PLAYERS, 0) == "Bob plays JK."
 
 
 @pytest.mark.parametrize("language", OTHERS)
