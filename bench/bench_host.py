@@ -28,9 +28,11 @@ import sys
 import time
 from typing import Any
 
+from president.actions import Decree, action_to_dict
 from president.net.client import Client
 from president.net.host import Host
 from president.net.limits import Limits
+from president.net.protocol import EventUpdate, Message
 from president.net.table import Table, TableOptions
 from president.rules import HouseRules
 
@@ -62,10 +64,10 @@ class TimedClient(Client):
         self.event_times: list[float] = []
         self.events: list[dict[str, Any]] = []
 
-    def _receive(self, msg: dict[str, Any]) -> None:
-        if msg["type"] == "event":
+    def _receive(self, msg: Message) -> None:
+        if isinstance(msg, EventUpdate):
             self.event_times.append(time.perf_counter())
-            self.events.append(msg["event"])
+            self.events.append(msg.event.to_dict())
         super()._receive(msg)
 
 
@@ -80,21 +82,19 @@ async def player(client: TimedClient, seed: int,
     rng = random.Random(seed)
     while client.status != "closed":
         await client.wait_for(lambda c: c.status == "closed" or (
-            c.view is not None and any(a["type"] != "decree" for a in c.view["legal"])), 120)
+            c.view is not None and any(not isinstance(a, Decree) for a in c.view.legal)), 120)
         if client.status == "closed":
             return
-        action = rng.choice([a for a in client.view["legal"] if a["type"] != "decree"])
+        assert client.view is not None
+        action = rng.choice([a for a in client.view.legal if not isinstance(a, Decree)])
         before = len(client.events)
         sent = time.perf_counter()
-        try:
-            reply = await client.send_action(action)
-        except Exception:
-            continue
-        if reply["type"] != "accepted":
+        reply = await client.act(action)
+        if not reply.accepted:
             continue
         counts[0] += 1
         for index in range(before, len(client.events)):
-            if caused_by(client.events[index], client.seat, action["type"]):
+            if caused_by(client.events[index], client.seat, action_to_dict(action)["type"]):
                 samples.append((sent, index))
                 break
 

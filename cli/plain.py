@@ -17,15 +17,20 @@ import asyncio
 import contextlib
 import getpass
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.cards import format_cards, parse_cards
 from president.cli.text import Text, text_for
-from president.net.client import Client
-from president.net.errors import ClientError, NetError
+from president.errors import NetError, NotationError
+from president.net.client import Client, ClientEvent, StatusChanged
 from president.net.host import Host
+from president.net.protocol import CHAT_MAX
+from president.net.session import ChatReceived, GameEvent, Joined, TableChanged, ViewChanged
 from president.net.table import Table, TableOptions
 from president.rules import HouseRules, load_rules_file, preset
+from president.view import View
 
 LOCAL = "127.0.0.1"
 Out = Callable[[str], None]
@@ -36,58 +41,61 @@ HELP = (
 )
 
 
-def _name(view: dict[str, Any] | None, info: dict[str, Any] | None, seat: int | None) -> str:
+def _name(players: Sequence[str | None], seat: int | None) -> str:
     if seat is None:
         return "?"
-    players = (view or {}).get("players") or (info or {}).get("players") or []
     name = players[seat] if seat < len(players) else None
     return f"{name or '?'} (seat {seat})"
 
 
-def describe_view(view: dict[str, Any], me: int | None) -> list[str]:
+def describe_view(view: View, me: int | None) -> list[str]:
     """The table as a few lines: hand, pile, turn, scores, what you may do."""
-    lines = [f"-- hand {view['hand_number']} · phase {view['phase']}"
-             + (" · REVOLUTION" if view["reversed"] else "")]
+    lines = [f"-- hand {view.hand_number} · phase {view.phase}"
+             + (" · REVOLUTION" if view.reversed else "")]
     counts = ", ".join(f"{name}: {count}" for name, count in zip(
-        view["players"], view["counts"], strict=False))
+        view.players, view.counts, strict=False))
     lines.append(f"   cards held: {counts}")
-    if view["pile"]:
-        seat, cards = view["pile"][-1]
-        lines.append(f"   pile: {cards} (by {view['players'][seat]})")
-    elif view["phase"] == "play":
+    if view.pile:
+        seat, cards = view.pile[-1]
+        lines.append(f"   pile: {format_cards(cards)} (by {view.players[seat]})")
+    elif view.phase == "play":
         lines.append("   pile: empty")
-    if view["decree"]:
-        lines.append(f"   decree: {view['decree']}")
+    if view.decree:
+        lines.append(f"   decree: {view.decree}")
     if me is not None:
-        lines.append(f"   your hand: {view['hand'] or '(none)'}")
-        if view["tax_owed"]:
-            lines.append(f"   give back {view['tax_owed']} card(s): give CARDS")
-    if view["turn"] is not None:
-        whose = "YOUR TURN" if view["turn"] == me else f"turn: {view['players'][view['turn']]}"
+        lines.append(f"   your hand: {format_cards(view.hand) or '(none)'}")
+        if view.tax_owed:
+            lines.append(f"   give back {view.tax_owed} card(s): give CARDS")
+    if view.turn is not None:
+        whose = "YOUR TURN" if view.turn == me else f"turn: {view.players[view.turn]}"
         lines.append(f"   {whose}")
-    if view["phase"] in ("hand_over", "session_over"):
-        scores = ", ".join(f"{n}: {s}" for n, s in zip(view["players"], view["scores"],
+    if view.phase in ("hand_over", "session_over"):
+        scores = ", ".join(f"{n}: {s}" for n, s in zip(view.players, view.scores,
                                                        strict=False))
         lines.append(f"   scores: {scores}")
-        if view["phase"] == "hand_over" and me is not None and me not in view["ready"]:
+        if view.phase == "hand_over" and me is not None and me not in view.ready:
             lines.append("   type 'ready' for the next hand")
     return lines
 
 
-def parse_command(line: str) -> dict[str, Any] | str | None:
-    """An action dict, a local command word (show, help, quit, start, say:TEXT) or None."""
+Command = Action | str | None
+
+
+def parse_command(line: str, seat: int = 0) -> Command:
+    """An action of ``seat``, a local command word (show, help, quit, start, say:TEXT) or
+    None. Raises ``NotationError`` for cards that are not cards."""
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if word in ("play", "p") and rest:
-        return {"type": "play", "cards": rest.upper()}
+        return Play(seat, tuple(sorted(parse_cards(rest.upper()))))
     if word == "pass":
-        return {"type": "pass"}
+        return Pass(seat)
     if word in ("give", "give_back") and rest:
-        return {"type": "give_back", "cards": rest.upper()}
+        return GiveBack(seat, tuple(sorted(parse_cards(rest.upper()))))
     if word == "ready":
-        return {"type": "ready"}
+        return Ready(seat)
     if word == "decree" and rest:
-        return {"type": "decree", "text": rest}
+        return Decree(seat, rest)
     if word in ("say", "chat") and rest:
         return f"say:{rest}"
     if word in ("show", "help", "quit", "exit", "start", "q"):
@@ -121,47 +129,50 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
     ``client`` may be connected already or not yet (then it is connected here).
     """
     words = text_for(client.language)
-    players: list[str] = []
     shown: tuple[Any, ...] = ()
     lobby = ""
     greeted = False
 
-    def update(kind: str, payload: dict[str, Any]) -> None:
-        nonlocal players, shown, lobby, greeted
-        if kind == "state":
-            players = payload["players"]
-            mine = payload["turn"] == client.seat and client.seat is not None
-            key = (payload["phase"], payload["hand_number"], payload["tax_owed"],
-                   mine, len(payload["pile"]) if mine else 0)
+    def update(event: ClientEvent) -> None:
+        nonlocal shown, lobby, greeted
+        if isinstance(event, ViewChanged):
+            view = event.view
+            mine = view.turn == client.seat and client.seat is not None
+            key = (view.phase, view.hand_number, view.tax_owed, mine,
+                   len(view.pile) if mine else 0)
             if key != shown and (mine or key[:3] != shown[:3]):
-                for text in describe_view(payload, client.seat):
+                for text in describe_view(view, client.seat):
                     out(text)
             shown = key
-        elif kind == "event":
-            if payload["type"] not in ("ready",):
-                out("   " + words.event(payload, players, client.seat))
-        elif kind == "chat":
-            out(f"<{payload['name']}> {payload['text']}")
-        elif kind == "table":
-            players = [name or "?" for name in payload["players"]]
+        elif isinstance(event, GameEvent):
+            if event.event.code != "ready":
+                out("   " + words.event(event.event, players(), client.seat))
+        elif isinstance(event, ChatReceived):
+            out(f"<{event.name}> {event.text}")
+        elif isinstance(event, (Joined, TableChanged)):
+            table = event.table
             if not greeted:
                 greeted = True
-                out(f"-- you are {_name(None, payload, client.seat)} at "
-                    f"'{payload['name']}'. {HELP}")
-            taken = sum(name is not None for name in payload["players"])
-            text = (f"-- {taken}/{payload['seats']} seats taken"
+                out(f"-- you are {_name(table.players, client.seat)} at "
+                    f"'{table.name}'. {HELP}")
+            text = (f"-- {table.taken}/{table.seats} seats taken"
                     " (type 'start' to fill the rest with bots)")
-            if not payload["started"] and taken < payload["seats"] and text != lobby:
+            if not table.started and table.taken < table.seats and text != lobby:
                 out(text)
                 lobby = text
-        elif kind == "status" and payload["status"] != "connected":
-            out(f"-- {payload['status']} {payload.get('code') or ''}".rstrip())
+        elif isinstance(event, StatusChanged) and event.status != "connected":
+            out(f"-- {event.status} {event.code or ''}".rstrip())
 
-    client.on_update = update
+    def players() -> list[str]:
+        if client.view is not None:
+            return list(client.view.players)
+        return [name or "?" for name in (client.table.players if client.table else ())]
+
+    client.on_event = update
     if client.status == "new":  # not connected yet: connect now, so no event is missed
         await client.connect()
-    elif client.info is not None:
-        update("table", client.info)
+    elif client.table is not None:
+        update(TableChanged(client.table))
         if client.view is not None:
             for text in describe_view(client.view, client.seat):
                 out(text)
@@ -173,10 +184,9 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
-    if client.view is not None and client.view["phase"] == "session_over":
+    if client.view is not None and client.view.phase == "session_over":
         out("-- final scores: " + ", ".join(
-            f"{n}: {s}" for n, s in zip(client.view["players"], client.view["scores"],
-                                        strict=False)))
+            f"{n}: {s}" for n, s in zip(client.view.players, client.view.scores, strict=False)))
     await client.close()
     return 0
 
@@ -185,7 +195,11 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
     async for line in lines:
         if not line.strip():
             continue
-        command = parse_command(line)
+        try:
+            command = parse_command(line, client.seat or 0)
+        except NotationError:
+            out(f"!! {words.reason('bad_cards')}")
+            continue
         if command is None:
             out("?? " + HELP)
             continue
@@ -198,17 +212,15 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
             for text in describe_view(client.view, client.seat) if client.view else ["(no deal)"]:
                 out(text)
             continue
-        try:
-            if isinstance(command, str) and command.startswith("say:"):
-                await client.chat(command[4:][:300])
-                continue
-            reply = await (client.start() if command == "start"
-                           else client.send_action(command))  # type: ignore[arg-type]
-        except (ClientError, NetError) as error:
-            out(f"!! {words.reason(error.code, error.params)}")
+        if isinstance(command, str) and command.startswith("say:"):
+            try:
+                await client.chat(command[4:][:CHAT_MAX])
+            except NetError as error:
+                out(f"!! {words.error(error)}")
             continue
-        if reply["type"] == "refused":
-            out(f"!! {words.reason(reply['code'], reply.get('params') or {})}")
+        reply = await client.act(None if command == "start" else command)  # type: ignore[arg-type]
+        if not reply.accepted:
+            out(f"!! {words.reason(reply.code or 'refused', reply.params)}")
 
 
 # ---------------------------------------------------------------- local play

@@ -5,7 +5,7 @@ combinations, house rules and rules errors. The host never sends sentences;
 this is the edge where they are made. Role titles are never pasted into a
 sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 
-- events: ``event(event_dict, players, seat)``
+- events: ``event(event, players, seat)``
 - refusals and errors: ``reason(code, params)``, ``error(exc)``, ``rules_error(exc)``,
   ``history_error(exc)``
 - roles: ``role_title(role, title_set)``, ``role_line(place, name, role, set)``,
@@ -28,6 +28,7 @@ from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
 from president.errors import HistoryError, NotationError, PresidentError, RulesError
+from president.events import Event
 from president.roles import Role
 
 TITLE_SETS = ("classic", "scum", "capitalism", "bga")
@@ -414,19 +415,17 @@ class Text:
 
     # ------------------------------------------------------------ events
 
-    def event(self, event: Mapping[str, Any], players: Sequence[str],
-              seat: int | None = None) -> str:
-        """One log line for an event dict (``Event.to_dict()``, projected).
+    def event(self, event: Event, players: Sequence[str], seat: int | None = None) -> str:
+        """One log line for an event (projected for ``seat``).
 
         ``players``: names by seat; ``seat``: the reader's own seat (None: spectator).
         """
-        code = event.get("type") or event.get("code")
-        params = event.get("params", event)
+        code = event.code
         render = getattr(self, f"_event_{code}", None)
         if render is None:
             return self.tr.gettext("Event: {code}").format(code=code)
         try:
-            return render(params, _Names(players), seat)
+            return str(render(event.params, _Names(players), seat))
         except (KeyError, TypeError, ValueError, PresidentError):
             return self.tr.gettext("Event: {code}").format(code=code)
 

@@ -1,27 +1,23 @@
-"""The asyncio client library used by the terminal UI and the plain interface.
+"""The asyncio driver of a ``ClientSession``: a link, a reader task, heartbeats, reconnecting.
 
-Usage::
+All protocol decisions (handshake, request ids, sequence gaps, final refusals)
+are the session's (``net/session.py``); this module moves bytes and time. The
+link is injectable: ``open_link`` returns anything with ``read``, ``write``,
+``drain`` and ``abort`` (``TcpLink`` by default; tests pass a fake).
 
-    client = Client("192.168.1.20", 40123, "Ada", "it", pin=None, token=None,
-                    spectate=False, on_update=callback)
+    client = Client("192.168.1.20", 40123, "Ada", "it", on_event=print)
     await client.connect()          # JoinRefused(code) if the host says no
-    client.seat, client.token       # our seat (None: spectator) and the token to return with
-    client.info                     # the table: name, preset, rules, players, seats, ...
-    client.view                     # latest View.to_dict() for our seat (None before the deal)
-    reply = await client.send_action({"type": "play", "cards": "7C 7D"})
-    #   -> {"type": "accepted", ...} or {"type": "refused", "code": "too_low", ...}
-    await client.chat("hi")
+    client.seat, client.table       # our seat (None: watching) and the TableInfo
+    client.view                     # the latest View of our seat (None before the deal)
+    reply = await client.act(Play(client.seat, parse_cards("7C 7D")))
+    reply.accepted, reply.code      # True, None  /  False, "too_low"
     await client.close()            # says leave; no reconnect
 
-``on_update(kind, payload)`` is called for every change: ``kind`` is ``state``
-(payload: the view), ``event`` (the projected event dict), ``table`` (the info),
-``chat`` (seat, name, text), ``status`` ({"status": connected | reconnecting |
-closed, "code": ...}). The same pairs are put on ``client.updates`` (an
-``asyncio.Queue``; the oldest are dropped when nobody reads it).
-
-A sequence gap (frames the host skipped for a slow reader) triggers a
-``snapshot_request``. After a drop the client reconnects by itself with its
-token (exponential backoff) until ``bye``, ``close()`` or a final refusal.
+``on_event`` receives every session event (``Joined``, ``ViewChanged``,
+``GameEvent``, ``TableChanged``, ``ChatReceived``, ``Closed``…) and a
+``StatusChanged`` whenever ``status`` changes. After a drop the client comes back
+by itself with its token (exponential backoff) until a final bye or refusal, or
+``close()``.
 """
 
 from __future__ import annotations
@@ -31,83 +27,177 @@ import contextlib
 import itertools
 import logging
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
 
-from .errors import ClientError, JoinRefused, ProtocolError
-from .protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
+from president.actions import Action
+from president.errors import ClientError, JoinRefused, ProtocolError
+from president.view import View
+
+from .protocol import Bye, Message, Reply, TableInfo
+from .session import (
+    ClientSession,
+    Joined,
+    JoinFailed,
+    Replied,
+    SessionEvent,
+    Status,
+)
 
 log = logging.getLogger("president.net.client")
 
-UpdateCallback = Callable[[str, dict[str, Any]], None]
+READ_CHUNK = 65536
 
-# Refusals that make retrying pointless.
-FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
-                            "bad_version", "no_such_table", "session_over"})
-# A bye after which the client does not come back.
-FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed"})
+
+class Link(Protocol):
+    """A byte stream to the host (a TCP connection, or a fake in tests)."""
+
+    async def read(self) -> bytes: ...            # b"": the other side closed
+    def write(self, data: bytes) -> None: ...
+    async def drain(self) -> None: ...
+    def abort(self) -> None: ...
+
+
+Opener = Callable[[], Awaitable[Link]]
+
+
+class TcpLink:
+    """A ``Link`` over asyncio streams."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, host: str, port: int) -> TcpLink:
+        return cls(*await asyncio.open_connection(host, port))
+
+    async def read(self) -> bytes:
+        return await self.reader.read(READ_CHUNK)
+
+    def write(self, data: bytes) -> None:
+        if self.writer.transport.is_closing():
+            raise ClientError("not_connected")
+        self.writer.write(data)
+
+    async def drain(self) -> None:
+        await self.writer.drain()
+
+    def abort(self) -> None:
+        self.writer.transport.abort()
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged:
+    """The client's ``status`` changed; ``code`` says why it closed, when it did."""
+
+    status: Status
+    code: str | None = None
+
+
+ClientEvent = SessionEvent | StatusChanged
+EventCallback = Callable[[ClientEvent], None]
 
 
 class Client:
     def __init__(self, host: str, port: int, name: str, language: str = "en", *,
                  pin: str | None = None, token: str | None = None, spectate: bool = False,
-                 table: str | None = None, on_update: UpdateCallback | None = None,
+                 table: str | None = None, on_event: EventCallback | None = None,
                  reconnect: bool = True, heartbeat: float = 5.0, timeout: float = 20.0,
-                 reply_timeout: float = 30.0, updates_max: int = 1000) -> None:
+                 reply_timeout: float = 30.0, open_link: Opener | None = None) -> None:
         self.host, self.port = host, port
-        self.name, self.language, self.pin = name, language, pin
-        self.token, self.spectate, self.table_id = token, spectate, table
-        self.on_update = on_update
+        self.session = ClientSession(name, language, pin=pin, token=token, spectate=spectate,
+                                     table_id=table)
+        self.on_event = on_event
         self.reconnect, self.heartbeat, self.timeout = reconnect, heartbeat, timeout
         self.reply_timeout = reply_timeout
-        self.seat: int | None = None
-        self.info: dict[str, Any] | None = None
-        self.view: dict[str, Any] | None = None
-        self.status = "new"             # connected, reconnecting, closed
-        self.bye: dict[str, Any] | None = None
-        self.updates: asyncio.Queue[tuple[str, dict[str, Any]]] = asyncio.Queue(updates_max)
-        self.last_seq = 0
-        self.gaps = 0                   # snapshots asked for after a sequence gap
-        self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._writer: asyncio.StreamWriter | None = None
+        self.open_link: Opener = open_link or (lambda: TcpLink.open(host, port))
+        self._link: Link | None = None
+        self._replies: dict[int, asyncio.Future[Reply]] = {}
         self._runner: asyncio.Task[None] | None = None
-        self._closed = False
-        self._resyncing = False
+        self._status = Status.NEW
         self._changed = asyncio.Event()
+
+    # ------------------------------------------------------------ what the session knows
+
+    @property
+    def name(self) -> str:
+        return self.session.name
+
+    @property
+    def language(self) -> str:
+        return self.session.language
+
+    @property
+    def seat(self) -> int | None:
+        return self.session.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.session.token
+
+    @property
+    def table(self) -> TableInfo | None:
+        return self.session.table
+
+    @property
+    def view(self) -> View | None:
+        return self.session.view
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def bye(self) -> Bye | None:
+        return self.session.bye
+
+    @property
+    def gaps(self) -> int:
+        return self.session.gaps
+
+    @property
+    def last_seq(self) -> int:
+        return self.session.last_seq
 
     # ------------------------------------------------------------ public
 
-    async def connect(self) -> dict[str, Any]:
-        """Connect and join; returns the welcome. Raises JoinRefused or OSError."""
-        reader, writer, welcome = await self._join()
-        self._runner = asyncio.get_running_loop().create_task(self._run(reader, writer))
-        return welcome
+    async def connect(self) -> Joined:
+        """Connect and join. Raises JoinRefused, OSError, TimeoutError or ProtocolError."""
+        link, joined = await self._join()
+        self._runner = asyncio.get_running_loop().create_task(self._run(link))
+        return joined
 
-    async def send_action(self, action: dict[str, Any],
-                          timeout: float | None = None) -> dict[str, Any]:
-        """Send an action (``action_to_dict`` shape, no seat); the host's reply."""
-        fields = {k: v for k, v in action.items() if k != "seat"}
-        request_id = next(self._ids)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[request_id] = future
+    async def act(self, action: Action | None, timeout: float | None = None) -> Reply:
+        """Ask for ``action`` (None: start the game now); the host's reply, or a reply
+        with the client's own code (not_connected, timeout, disconnected, closed)."""
         try:
-            self._send({**fields, "id": request_id})
+            request_id, data = self.session.request(action)
+            assert self._link is not None
+            self._link.write(data)
+        except ClientError as error:
+            return Reply(error.code)
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._replies[request_id] = future
+        try:
             return await asyncio.wait_for(future, timeout or self.reply_timeout)
         except TimeoutError:
-            raise ClientError("timeout", action=fields.get("type")) from None
+            return Reply("timeout")
         finally:
-            self._pending.pop(request_id, None)
+            self._replies.pop(request_id, None)
 
-    async def start(self) -> dict[str, Any]:
+    async def start(self) -> Reply:
         """Ask the host to start now (empty seats get bots)."""
-        return await self.send_action({"type": "start"})
+        return await self.act(None)
 
     async def chat(self, text: str) -> None:
-        self._send({"type": "chat", "text": text})
+        """Say ``text`` to the table. ClientError (not_connected) when not joined."""
+        data = self.session.chat(text)
+        assert self._link is not None
+        self._link.write(data)
 
     async def wait_for(self, predicate: Callable[[Client], bool], timeout: float = 30.0) -> None:
-        """Until ``predicate(self)`` holds (checked after every update)."""
+        """Until ``predicate(self)`` holds (checked after every event)."""
         async def waiting() -> None:
             while not predicate(self):
                 self._changed.clear()
@@ -116,175 +206,142 @@ class Client:
 
     async def close(self) -> None:
         """Leave the table and stop reconnecting."""
-        if self._closed:
+        if self._status is Status.CLOSED and self._runner is None:
             return
-        self._closed = True
-        with contextlib.suppress(Exception):
-            self._send({"type": "leave"})
-            if self._writer is not None:
-                await asyncio.wait_for(self._writer.drain(), 2)
-        await self._shutdown()
-
-    async def drop(self) -> None:
-        """Cut the connection abruptly (as a Wi-Fi blip would); reconnects if enabled."""
-        if self._writer is not None:
-            self._writer.transport.abort()
-
-    # ------------------------------------------------------------ connection
-
-    async def _join(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, dict[str, Any]]:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
-        decoder = Decoder(HOST)
-        hello = {"type": "hello", "version": PROTOCOL_VERSION, "name": self.name,
-                 "language": self.language, "token": self.token, "pin": self.pin,
-                 "spectate": self.spectate, "table": self.table_id}
-        writer.write(encode(hello, CLIENT))
-        try:
-            async with asyncio.timeout(self.timeout):
-                while True:
-                    data = await reader.read(65536)
-                    if not data:
-                        raise ConnectionResetError("closed during handshake")
-                    messages = decoder.feed(data)
-                    if messages:
-                        break
-        except BaseException:
-            writer.transport.abort()
-            raise
-        first, rest = messages[0], messages[1:]
-        if first["type"] != "welcome":
-            writer.transport.abort()
-            code = first.get("code", "unexpected") if first["type"] == "refused" else "unexpected"
-            raise JoinRefused(code, **first.get("params", {}))
-        self.seat, self.token, self.info = first["seat"], first["token"], first["table"]
-        self.last_seq, self._resyncing = 0, False
-        self._writer = writer
-        self._decoder = decoder
-        self._set_status("connected")
-        self._notify("table", self.info)
-        self.bye = None  # here, not in _session: a bye may come in the welcome's read
-        for msg in rest:
-            self._receive(msg)
-        return reader, writer, first
-
-    async def _run(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        delay = 0.1
-        while True:
-            await self._session(reader, writer)
-            self._fail_pending("disconnected")
-            if self._closed or not self.reconnect or (
-                    self.bye is not None and self.bye["code"] in FINAL_BYES):
-                break
-            self._set_status("reconnecting")
-            while True:
-                await asyncio.sleep(delay * (0.5 + random.random()))
-                delay = min(delay * 2, 5.0)
-                if self._closed:
-                    return
-                try:
-                    reader, writer, _ = await self._join()
-                    delay = 0.1
-                    break
-                except JoinRefused as refusal:
-                    if refusal.code in FINAL_REFUSALS:
-                        self.bye = {"code": refusal.code, "params": refusal.params}
-                        self._set_status("closed", refusal.code)
-                        return
-                except (TimeoutError, OSError, ProtocolError):
-                    pass
-        self._set_status("closed", self.bye["code"] if self.bye else None)
-
-    async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        pinger = asyncio.get_running_loop().create_task(self._ping(writer))
-        try:
-            while True:
-                async with asyncio.timeout(self.timeout):
-                    data = await reader.read(65536)
-                if not data:
-                    return
-                for msg in self._decoder.feed(data):
-                    self._receive(msg)
-                    if msg["type"] == "bye":
-                        return
-        except (TimeoutError, OSError, ProtocolError) as error:
-            log.info("connection lost: %r", error)
-        finally:
-            pinger.cancel()
-            writer.transport.abort()
-
-    async def _ping(self, writer: asyncio.StreamWriter) -> None:
-        for nonce in itertools.count(1):
-            await asyncio.sleep(self.heartbeat)
+        link = self._link
+        leaving = self.session.leave()
+        if link is not None:
             with contextlib.suppress(Exception):
-                writer.write(encode({"type": "ping", "nonce": nonce & 0xFFFFFFFF}, CLIENT))
-
-    async def _shutdown(self) -> None:
-        if self._writer is not None:
-            self._writer.transport.abort()
+                link.write(leaving)
+                await asyncio.wait_for(link.drain(), 2)
+            link.abort()
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._runner
-        self._fail_pending("closed")
-        self._set_status("closed")
+            self._runner = None
+        self._dispatch(self.session.abandon("closed"))
+        self._set_status(Status.CLOSED)
 
-    # ------------------------------------------------------------ messages
+    async def drop(self) -> None:
+        """Cut the connection abruptly (as a Wi-Fi blip would); reconnects if enabled."""
+        if self._link is not None:
+            self._link.abort()
 
-    def _send(self, msg: dict[str, Any]) -> None:
-        if self._writer is None or self._writer.transport.is_closing():
-            raise ClientError("not_connected")
-        self._writer.write(encode(msg, CLIENT))
+    # ------------------------------------------------------------ connection
 
-    def _receive(self, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
-        if kind in ("state", "event"):
-            seq = msg["seq"]
-            gap = seq != self.last_seq + 1
-            self.last_seq = seq
-            if kind == "state":
-                self._resyncing = False
-                self.view = msg["view"]
-                self._notify("state", self.view)
-                return
-            if gap and not self._resyncing:
-                self._resyncing = True
-                self.gaps += 1
-                with contextlib.suppress(ClientError):
-                    self._send({"type": "snapshot_request"})
-            self._notify("event", msg["event"])
-        elif kind in ("accepted", "refused"):
-            future = self._pending.get(msg["id"]) if msg["id"] is not None else None
-            if future is not None and not future.done():
-                future.set_result(msg)
-        elif kind == "table":
-            self.info = msg["table"]
-            self._notify("table", self.info)
-        elif kind == "chat":
-            self._notify("chat", {k: msg[k] for k in ("seat", "name", "text")})
-        elif kind == "ping":
-            with contextlib.suppress(ClientError):
-                self._send({"type": "pong", "nonce": msg["nonce"]})
-        elif kind == "bye":
-            self.bye = {"code": msg["code"], "params": msg["params"]}
+    async def _join(self) -> tuple[Link, Joined]:
+        link = await self.open_link()
+        try:
+            link.write(self.session.hello())
+            async with asyncio.timeout(self.timeout):
+                while True:
+                    data = await link.read()
+                    if not data:
+                        raise ConnectionResetError("closed during handshake")
+                    messages = self.session.decode(data)
+                    if messages:
+                        break
+        except BaseException:
+            link.abort()
+            raise
+        first, rest = messages[0], messages[1:]
+        outcome = self.session.handle(first)
+        failed = next((e for e in outcome if isinstance(e, JoinFailed)), None)
+        if failed is not None or not outcome:
+            link.abort()
+            if failed is not None and failed.final:
+                self._set_status(Status.CLOSED, failed.code)
+            code = failed.code if failed is not None else "unexpected"
+            raise JoinRefused(code, **(failed.params if failed is not None else {}))
+        joined = outcome[0]
+        assert isinstance(joined, Joined)
+        self._link = link
+        self._set_status(Status.CONNECTED)
+        self._dispatch(outcome)
+        for msg in rest:
+            self._receive(msg)
+        self._flush()
+        return link, joined
 
-    def _fail_pending(self, code: str) -> None:
-        for future in self._pending.values():
-            if not future.done():
-                future.set_exception(ClientError(code))
+    async def _run(self, link: Link) -> None:
+        delay = 0.1
+        while True:
+            await self._read(link)
+            self._dispatch(self.session.connection_lost())
+            if self.session.final or not self.reconnect:
+                break
+            self._set_status(Status.RECONNECTING)
+            while True:
+                await asyncio.sleep(delay * (0.5 + random.random()))
+                delay = min(delay * 2, 5.0)
+                try:
+                    link, _ = await self._join()
+                    delay = 0.1
+                    break
+                except JoinRefused:
+                    if self.session.final:
+                        return
+                except (TimeoutError, OSError, ProtocolError):
+                    pass
+        bye = self.session.bye
+        self._set_status(Status.CLOSED, bye.code if bye is not None else None)
 
-    def _set_status(self, status: str, code: str | None = None) -> None:
-        if status == self.status:
+    async def _read(self, link: Link) -> None:
+        pinger = asyncio.get_running_loop().create_task(self._ping(link))
+        try:
+            while True:
+                async with asyncio.timeout(self.timeout):
+                    data = await link.read()
+                if not data:
+                    return
+                for msg in self.session.decode(data):
+                    self._receive(msg)
+                self._flush()
+                if self.session.bye is not None:
+                    return
+        except (TimeoutError, OSError, ProtocolError) as error:
+            log.info("connection lost: %r", error)
+        finally:
+            pinger.cancel()
+            link.abort()
+
+    async def _ping(self, link: Link) -> None:
+        for nonce in itertools.count(1):
+            await asyncio.sleep(self.heartbeat)
+            with contextlib.suppress(Exception):
+                link.write(self.session.ping(nonce))
+
+    def _flush(self) -> None:
+        data = self.session.outgoing()
+        if data and self._link is not None:
+            with contextlib.suppress(ClientError, OSError):
+                self._link.write(data)
+
+    # ------------------------------------------------------------ events
+
+    def _receive(self, msg: Message) -> None:
+        """One decoded message from the host (tests override this to record frames)."""
+        self._dispatch(self.session.handle(msg))
+
+    def _dispatch(self, events: list[SessionEvent]) -> None:
+        for event in events:
+            if isinstance(event, Replied):
+                future = self._replies.get(event.request_id)
+                if future is not None and not future.done():
+                    future.set_result(event.reply)
+            self._notify(event)
+
+    def _set_status(self, status: Status, code: str | None = None) -> None:
+        if status == self._status:
             return
-        self.status = status
-        self._notify("status", {"status": status, "code": code})
+        self._status = status
+        self._notify(StatusChanged(status, code))
 
-    def _notify(self, kind: str, payload: dict[str, Any]) -> None:
-        if self.updates.full():
-            self.updates.get_nowait()
-        self.updates.put_nowait((kind, payload))
-        if self.on_update is not None:
+    def _notify(self, event: ClientEvent) -> None:
+        if self.on_event is not None:
             try:
-                self.on_update(kind, payload)
+                self.on_event(event)
             except Exception:
-                log.exception("on_update failed")
+                log.exception("on_event failed")
         self._changed.set()

@@ -30,7 +30,7 @@ from typing import Any, Self
 from zeroconf import InterfaceChoice, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from president.net.errors import NetError
+from president.errors import DiscoveryError
 
 SERVICE_TYPE = "_president._tcp.local."
 
@@ -54,10 +54,6 @@ log = logging.getLogger(__name__)
 
 Interfaces = list[str] | None
 TableEvent = tuple[str, "TableInfo"]
-
-
-class DiscoveryError(NetError):
-    """Discovery failures: address_* (manual join), bad_record, bad_port, ..."""
 
 
 # ------------------------------------------------------------------ table info

@@ -14,19 +14,35 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
-from .errors import LocalProtocolError, ProtocolError
+from president.errors import LocalProtocolError, ProtocolError
+
 from .limits import GUESSES, AddressBook, Limits, TokenBucket, chat_problem, name_problem
-from .protocol import CLIENT, HOST, MAX_CLIENT_FRAME, Decoder, encode
-from .table import Gone, Join, Message, Table
+from .protocol import (
+    CLIENT,
+    MAX_CLIENT_FRAME,
+    Bye,
+    ChatRequest,
+    Decoder,
+    EventUpdate,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    Refused,
+    StateUpdate,
+    encode,
+)
+from .table import Command, Gone, Join, Table
 
 log = logging.getLogger("president.net.host")
 
 READ_CHUNK = 64 * 1024
-# Frames never skipped for a full queue (skipping state/event frames leaves a sequence gap
-# the client repairs with a snapshot; these have no such repair).
-CONTROL = frozenset({"welcome", "refused", "accepted", "bye", "pong", "table"})
+# Frames skipped for a full queue: skipping state/event frames leaves a sequence gap the
+# client repairs with a snapshot; the others (welcome, replies, bye, table…) have no repair.
+SKIPPABLE = frozenset({"state", "event", "chat", "ping"})
 
 
 class Connection:
@@ -62,23 +78,24 @@ class Connection:
 
     # called by the table task and by this connection's tasks (one thread: no locks)
 
-    def send(self, msg: dict[str, Any]) -> bool:
-        """Queue ``msg`` without waiting; False if the connection is closing or full."""
+    def send(self, msg: Message) -> bool:
+        """Queue ``msg`` without waiting; False if the connection is closing or full.
+        ``state`` and ``event`` frames get this connection's next sequence number."""
         if self.closing:
             return False
-        if msg["type"] == "refused" and msg["code"] in GUESSES and not self.attached:
+        if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
-        hot = msg["type"] in ("state", "event")
+        hot = isinstance(msg, (StateUpdate, EventUpdate))
         if hot:
             self.seq += 1
-            msg["seq"] = self.seq
+            msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
         try:
-            data = encode(msg, HOST, check=not hot)
+            data = encode(msg, check=not hot)
         except LocalProtocolError:
-            log.exception("invalid outgoing message %r", msg.get("type"))
+            log.exception("invalid outgoing message %r", msg.TYPE)
             return False
         queued = self.outgoing.qsize()
-        if queued >= self.limit and msg["type"] not in CONTROL:
+        if queued >= self.limit and msg.TYPE in SKIPPABLE:
             self.skipped += 1
             return False
         if queued >= 2 * self.limit:
@@ -91,7 +108,7 @@ class Connection:
         """Send ``bye`` (if there is room) and close once the queue is flushed."""
         if self.closing:
             return
-        self.send({"type": "bye", "code": code, "params": params})
+        self.send(Bye(code=code, params=params))
         self.closing = True
         self.outgoing.put_nowait(None)
 
@@ -140,7 +157,7 @@ class Connection:
                 self.abort()
                 return
             self._nonce = (self._nonce + 1) & 0xFFFFFFFF
-            self.send({"type": "ping", "nonce": self._nonce})
+            self.send(Ping(nonce=self._nonce))
 
     async def read_loop(self) -> None:
         decoder = Decoder(CLIENT, self.host.max_frame)
@@ -158,37 +175,35 @@ class Connection:
         except ProtocolError as error:
             log.info("%s: protocol error %s", self.peer, error)
             if not self.hello_seen:
-                self.send({"type": "refused", "id": None, "code": error.code,
-                           "params": _plain(error.params)})
+                self.send(Refused(id=None, code=error.code, params=_plain(error.params)))
             self.close(error.code, **_plain(error.params))
         except (ConnectionError, OSError):
             pass
 
-    def _dispatch(self, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
+    def _dispatch(self, msg: Message) -> None:
         limits = self.host.limits
         now = self.loop.time()
-        if not self.bucket.take(now) or (kind == "chat" and not self.chat_bucket.take(now)):
+        chat = isinstance(msg, ChatRequest)
+        if not self.bucket.take(now) or (chat and not self.chat_bucket.take(now)):
             self.strikes += 1
             if self.strikes > limits.strikes:
                 raise ProtocolError("rate_limited")
-            self.send({"type": "refused", "id": msg.get("id"), "code": "rate_limited",
-                       "params": {}})
+            self.send(Refused(id=getattr(msg, "id", None), code="rate_limited", params={}))
             return
-        if kind == "ping":
-            self.send({"type": "pong", "nonce": msg["nonce"]})
+        if isinstance(msg, Ping):
+            self.send(Pong(nonce=msg.nonce))
             return
-        if kind == "pong":
+        if isinstance(msg, Pong):
             return
-        if kind == "hello":
+        if isinstance(msg, Hello):
             if self.hello_seen:
                 raise ProtocolError("already_joined")
             if self.host.addresses.blocked(self.address, now):
                 raise ProtocolError("too_many_attempts")
-            problem = name_problem(msg["name"], limits)
+            problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            table = self.host.table_for(msg["table"])
+            table = self.host.table_for(msg.table)
             if table is None:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
@@ -198,12 +213,12 @@ class Connection:
             table.queue.put_nowait(Join(self, msg))
             return
         if not self.hello_seen or self.table is None:
-            raise ProtocolError("not_joined", type=kind)
-        if kind == "chat" and (problem := chat_problem(msg["text"], limits)) is not None:
-            self.send({"type": "refused", "id": None, "code": "chat_too_long", "params": problem})
+            raise ProtocolError("not_joined", type=msg.TYPE)
+        if chat and (problem := chat_problem(msg.text, limits)) is not None:
+            self.send(Refused(id=None, code="chat_too_long", params=problem))
             return
         self.inflight += 1
-        self.table.queue.put_nowait(Message(self, msg))
+        self.table.queue.put_nowait(Command(self, msg))
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
@@ -264,8 +279,8 @@ class Host:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(self, reader, writer)
         if not self.addresses.admit(conn.address):
-            writer.write(encode({"type": "refused", "id": None, "code": "too_many_connections",
-                                 "params": {"max": self.limits.per_address}}, HOST))
+            writer.write(encode(Refused(id=None, code="too_many_connections",
+                                        params={"max": self.limits.per_address})))
             writer.close()
             return
         self.connections.add(conn)

@@ -19,7 +19,7 @@ from typing import Any
 
 from president.actions import action_from_dict
 from president.engine import apply, end_session, new_session
-from president.net.errors import NetError
+from president.errors import JournalError
 from president.rules import HouseRules
 from president.state import State
 
@@ -47,10 +47,6 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (session_id, seq)
 );
 """
-
-
-class JournalError(NetError):
-    """The journal cannot be opened or written (codes: journal_locked, journal_unwritable)."""
 
 
 @dataclass(frozen=True, slots=True)

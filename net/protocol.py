@@ -1,24 +1,30 @@
-"""The wire protocol, sans-I/O (like h11): frames in, messages out, no sockets.
+"""The wire protocol, sans-I/O (like h11): typed messages in, frames out, no sockets.
 
-A frame is a 4-byte big-endian length followed by that many bytes of one
-msgpack map; the map's ``type`` names the message. ``encode(msg, sender)``
-validates and frames a message; ``Decoder(sender).feed(data)`` returns the
-complete messages received so far (an empty list: it needs more bytes).
-Every field is type- and range-checked and unknown types or fields are refused
-with ``ProtocolError(code, **params)``. Frame by frame: rules-docs/protocol.md.
+Every message is a frozen dataclass (``Hello``, ``PlayRequest``, ``Welcome``,
+``StateUpdate``…); its fields and their checks are the schema (``SCHEMAS`` is
+derived from them). ``encode(msg)`` checks and frames a message; a
+``Decoder(sender)`` is fed bytes and returns the complete messages received so far
+(an empty list: it needs more bytes). A frame is a 4-byte big-endian length and
+that many bytes of one msgpack map whose ``type`` names the message. Every field is
+type- and range-checked; unknown types or fields are refused with
+``ProtocolError(code, **params)``. ``pack`` and ``Decoder.feed_maps`` work on the
+plain maps (for tests that speak raw frames). Frame by frame: rules-docs/protocol.md.
 """
 
 from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Self
 
 import msgpack
 
-from president.actions import DECREE_MAX_LENGTH
-from president.net.errors import LocalProtocolError, ProtocolError
+from president.actions import DECREE_MAX_LENGTH, Action, action_from_dict, action_to_dict
+from president.errors import LocalProtocolError, PresidentError, ProtocolError
+from president.events import Event
+from president.rules import HouseRules
 
 PROTOCOL_VERSION = 2
 HEADER = struct.Struct(">I")
@@ -27,7 +33,7 @@ MAX_CLIENT_FRAME = 8 * 1024     # client -> host: the host's limit on what it re
 
 CLIENT, HOST = "client", "host"  # who sends a message
 
-NAME_MAX = 32
+NAME_MAX = 32                   # the wire's bound; the host's own limit is Limits.name_max
 CHAT_MAX = 300
 PIN_MAX = 16
 CARDS_MAX = 160                 # characters of a card list (two decks: 27 cards at most)
@@ -35,8 +41,6 @@ MAX_ID = 2**31 - 1
 MAX_SEQ = 2**53
 MAX_NONCE = 2**32 - 1
 MAX_SEATS = 8
-
-ACTION_TYPES = ("play", "pass", "give_back", "ready", "decree")
 
 Check = Callable[[Any], bool]
 
@@ -88,68 +92,318 @@ _code = _pattern(r"[a-z][a-z0-9_]{0,39}")
 _token = _pattern(r"[0-9a-f]{32}")
 _language = _pattern(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 _cards = _text(0, CARDS_MAX)
+_version = _int(0, 0xFFFF)
+
+
+def _event(v: Any) -> bool:
+    return _str_map(v) and _code(v.get("type"))
+
+
+def checked(check: Check, *, dump: Callable[[Any], Any] | None = None,
+            load: Callable[[Any], Any] | None = None) -> Any:
+    """A message field: its wire check, and how its value is dumped to / loaded from
+    the wire when it is not plain data (a table, an event, the rules)."""
+    return field(metadata={"check": check, "dump": dump, "load": load})
+
+
+# ---------------------------------------------------------------- messages
+
+
+def _dump(obj: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        dump = f.metadata["dump"]
+        out[f.name] = dump(value) if dump is not None and value is not None else value
+    return out
+
+
+def _load(cls: type[Any], data: Mapping[str, Any]) -> Any:
+    values = {}
+    for f in fields(cls):
+        value = data[f.name]
+        load = f.metadata["load"]
+        values[f.name] = load(value) if load is not None and value is not None else value
+    return cls(**values)
+
+
+class Message:
+    """Base of every wire message. ``TYPE`` is the wire ``type``; ``SENDERS`` who sends it."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+    SENDERS: ClassVar[tuple[str, ...]]
+
+    def to_wire(self) -> dict[str, Any]:
+        """The plain map sent (with ``type``)."""
+        return {"type": self.TYPE, **_dump(self)}
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> Self:
+        """The message of a map that passed the checks (``validate``)."""
+        message: Self = _load(cls, data)
+        return message
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """The table as a lobby shows it (``welcome`` and ``table`` messages)."""
+
+    id: str = checked(_text(1, 64))
+    name: str = checked(_text(1, 64))
+    preset: str = checked(_text(1, 32))
+    rules: HouseRules = checked(_str_map, dump=HouseRules.to_dict, load=HouseRules.from_dict)
+    seats: int = checked(_int(1, MAX_SEATS))
+    players: tuple[str | None, ...] = checked(  # None: a free seat
+        _list_of(_optional(_text(1, NAME_MAX)), MAX_SEATS), dump=list, load=tuple)
+    bots: tuple[bool, ...] = checked(  # a bot plays the seat (for now)
+        _list_of(_bool, MAX_SEATS), dump=list, load=tuple)
+    connected: tuple[bool, ...] = checked(  # a human is connected to the seat
+        _list_of(_bool, MAX_SEATS), dump=list, load=tuple)
+    started: bool = checked(_bool)
+    over: bool = checked(_bool)
+    pin: bool = checked(_bool)
+    spectators: int = checked(_int(0, 2**16))
+    proto: int = checked(_int(0, 0xFFFF))
+    turn_timer: int = checked(_int(0, 3600))  # seconds a player has to move; 0 = no timer
+
+    def to_wire(self) -> dict[str, Any]:
+        return _dump(self)
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> TableInfo:
+        info: TableInfo = _load(cls, data)
+        return info
+
+    @property
+    def taken(self) -> int:
+        """Seats with a player (a bot included)."""
+        return sum(name is not None for name in self.players)
 
 
 def _table_info(v: Any) -> bool:
-    """The table as a lobby shows it (``welcome`` and ``table`` messages)."""
-    return _checked_map(v, TABLE_INFO) is None
+    return _checked_map(v, _schema(TableInfo)) is None
 
 
-TABLE_INFO: dict[str, Check] = {
-    "id": _text(1, 64),
-    "name": _text(1, 64),
-    "preset": _text(1, 32),
-    "rules": _str_map,
-    "seats": _int(1, MAX_SEATS),
-    "players": _list_of(_optional(_text(1, NAME_MAX)), MAX_SEATS),  # None: a free seat
-    "bots": _list_of(_bool, MAX_SEATS),        # seat played by a bot (for now)
-    "connected": _list_of(_bool, MAX_SEATS),   # a human is connected to the seat
-    "started": _bool,
-    "over": _bool,
-    "pin": _bool,
-    "spectators": _int(0, 2**16),
-    "proto": _int(0, 0xFFFF),
-    "turn_timer": _int(0, 3600),               # seconds a player has to move; 0 = no timer
+def _event_from_wire(data: Mapping[str, Any]) -> Event:
+    params = {key: value for key, value in data.items() if key != "type"}
+    return Event(str(data["type"]), params)
+
+
+# client -> host
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    TYPE, SENDERS = "hello", (CLIENT,)
+    version: int = checked(_version)
+    name: str = checked(_name)
+    language: str = checked(_language)
+    token: str | None = checked(_optional(_token))
+    pin: str | None = checked(_optional(_text(0, PIN_MAX)))
+    spectate: bool = checked(_bool)
+    table: str | None = checked(_optional(_text(1, 64)))
+
+
+class ActionRequest(Message):
+    """A request to act at the table (``id`` comes back in the reply)."""
+
+    __slots__ = ()
+    id: int
+
+    def action(self, seat: int) -> Action:
+        """The engine's action for ``seat`` (the host's idea of who sends it).
+        Raises ``NotationError`` for cards that are not cards."""
+        return action_from_dict({**self.to_wire(), "seat": seat})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRequest(ActionRequest):
+    TYPE, SENDERS = "play", (CLIENT,)
+    id: int = checked(_id)
+    cards: str = checked(_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PassRequest(ActionRequest):
+    TYPE, SENDERS = "pass", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBackRequest(ActionRequest):
+    TYPE, SENDERS = "give_back", (CLIENT,)
+    id: int = checked(_id)
+    cards: str = checked(_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyRequest(ActionRequest):
+    TYPE, SENDERS = "ready", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
+class DecreeRequest(ActionRequest):
+    TYPE, SENDERS = "decree", (CLIENT,)
+    id: int = checked(_id)
+    text: str = checked(_text(0, DECREE_MAX_LENGTH * 2, printable=False))
+
+
+@dataclass(frozen=True, slots=True)
+class StartRequest(Message):
+    """Start now: bots take the free seats."""
+
+    TYPE, SENDERS = "start", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest(Message):
+    TYPE, SENDERS = "chat", (CLIENT,)
+    text: str = checked(_text(1, CHAT_MAX))
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRequest(Message):
+    TYPE, SENDERS = "snapshot_request", (CLIENT,)
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(Message):
+    TYPE, SENDERS = "leave", (CLIENT,)
+
+
+# both ways
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    TYPE, SENDERS = "ping", (CLIENT, HOST)
+    nonce: int = checked(_nonce)
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    TYPE, SENDERS = "pong", (CLIENT, HOST)
+    nonce: int = checked(_nonce)
+
+
+# host -> client
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    TYPE, SENDERS = "welcome", (HOST,)
+    version: int = checked(_version)
+    seat: int | None = checked(_optional(_seat))       # None: a spectator
+    token: str | None = checked(_optional(_token))     # the seat's proof for a return
+    table: TableInfo = checked(_table_info, dump=TableInfo.to_wire, load=TableInfo.from_wire)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused(Message):
+    TYPE, SENDERS = "refused", (HOST,)
+    id: int | None = checked(_optional(_id))           # None: not an answer to a request
+    code: str = checked(_code)
+    params: dict[str, Any] = checked(_str_map)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted(Message):
+    TYPE, SENDERS = "accepted", (HOST,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
+class StateUpdate(Message):
+    """A seat's whole ``View.to_dict()`` (read back with ``View.from_dict``)."""
+
+    TYPE, SENDERS = "state", (HOST,)
+    seq: int = checked(_seq)
+    view: dict[str, Any] = checked(_str_map)
+
+
+@dataclass(frozen=True, slots=True)
+class EventUpdate(Message):
+    """One event, as the seat may see it (``project_event``)."""
+
+    TYPE, SENDERS = "event", (HOST,)
+    seq: int = checked(_seq)
+    event: Event = checked(_event, dump=Event.to_dict, load=_event_from_wire)
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate(Message):
+    TYPE, SENDERS = "table", (HOST,)
+    table: TableInfo = checked(_table_info, dump=TableInfo.to_wire, load=TableInfo.from_wire)
+
+
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    TYPE, SENDERS = "chat", (HOST,)
+    seat: int | None = checked(_optional(_seat))
+    name: str = checked(_text(1, NAME_MAX))
+    text: str = checked(_text(1, CHAT_MAX))
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """The host closes the connection, and says why."""
+
+    TYPE, SENDERS = "bye", (HOST,)
+    code: str = checked(_code)
+    params: dict[str, Any] = checked(_str_map)
+
+
+MESSAGES: tuple[type[Message], ...] = (
+    Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
+    StartRequest, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
+    Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
+)
+ACTION_REQUESTS: dict[str, type[ActionRequest]] = {
+    cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, ReadyRequest,
+                              DecreeRequest)
 }
+ACTION_TYPES = tuple(ACTION_REQUESTS)
+CLASSES: dict[str, dict[str, type[Message]]] = {
+    sender: {cls.TYPE: cls for cls in MESSAGES if sender in cls.SENDERS}
+    for sender in (CLIENT, HOST)
+}
+
+
+def action_request(action: Action, request_id: int) -> ActionRequest:
+    """The request for ``action`` (its seat stays home: the host knows who asks)."""
+    data = action_to_dict(action)
+    cls = ACTION_REQUESTS[data.pop("type")]
+    data.pop("seat")
+    return cls(id=request_id, **data)
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The host's answer to a request: accepted (``code`` None) or refused with a reason.
+    A request the client could not get answered has the client's code (timeout, …)."""
+
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def accepted(self) -> bool:
+        return self.code is None
 
 
 # ---------------------------------------------------------------- schemas
 
-# sender -> type -> field -> check. Every field is required ("type" aside).
+
+def _schema(cls: type) -> dict[str, Check]:
+    return {f.name: f.metadata["check"] for f in fields(cls)}
+
+
+# sender -> type -> field -> check, derived from the classes. Every field is required.
 SCHEMAS: dict[str, dict[str, dict[str, Check]]] = {
-    CLIENT: {
-        "hello": {
-            "version": _int(0, 0xFFFF), "name": _name, "language": _language,
-            "token": _optional(_token), "pin": _optional(_text(0, PIN_MAX)),
-            "spectate": _bool, "table": _optional(_text(1, 64)),
-        },
-        "play": {"id": _id, "cards": _cards},
-        "pass": {"id": _id},
-        "give_back": {"id": _id, "cards": _cards},
-        "ready": {"id": _id},
-        "decree": {"id": _id, "text": _text(0, DECREE_MAX_LENGTH * 2, printable=False)},
-        "start": {"id": _id},
-        "chat": {"text": _text(1, CHAT_MAX)},
-        "snapshot_request": {},
-        "leave": {},
-        "ping": {"nonce": _nonce},
-        "pong": {"nonce": _nonce},
-    },
-    HOST: {
-        "welcome": {
-            "version": _int(0, 0xFFFF), "seat": _optional(_seat), "token": _optional(_token),
-            "table": _table_info,
-        },
-        "refused": {"id": _optional(_id), "code": _code, "params": _str_map},
-        "accepted": {"id": _id},
-        "state": {"seq": _seq, "view": _str_map},
-        "event": {"seq": _seq, "event": lambda v: _str_map(v) and _code(v.get("type"))},
-        "table": {"table": _table_info},
-        "chat": {"seat": _optional(_seat), "name": _text(1, NAME_MAX), "text": _text(1, CHAT_MAX)},
-        "ping": {"nonce": _nonce},
-        "pong": {"nonce": _nonce},
-        "bye": {"code": _code, "params": _str_map},
-    },
+    sender: {kind: _schema(cls) for kind, cls in classes.items()}
+    for sender, classes in CLASSES.items()
 }
 
 
@@ -169,7 +423,7 @@ def _checked_map(data: Any, schema: dict[str, Check]) -> tuple[str, dict[str, An
 
 
 def validate(msg: Any, sender: str) -> dict[str, Any]:
-    """``msg`` if it is a valid message from ``sender``; else ``ProtocolError``."""
+    """``msg`` if it is a valid message map from ``sender``; else ``ProtocolError``."""
     if type(msg) is not dict:
         raise ProtocolError("not_a_map")
     kind = msg.get("type")
@@ -187,26 +441,37 @@ def validate(msg: Any, sender: str) -> dict[str, Any]:
     return msg
 
 
-def make(kind: str, sender: str, **fields: Any) -> dict[str, Any]:
-    """A message dict (not yet checked; ``encode`` checks it)."""
-    return {"type": kind, **fields}
+def parse(data: dict[str, Any], sender: str) -> Message:
+    """The typed message of a map from ``sender`` (checked here)."""
+    validate(data, sender)
+    cls = CLASSES[sender][data["type"]]
+    try:
+        return cls.from_wire(data)
+    except (PresidentError, KeyError, TypeError, ValueError):  # e.g. the table's rules
+        raise ProtocolError("bad_field", type=cls.TYPE) from None
 
 
 # ---------------------------------------------------------------- frames
 
 
-def encode(msg: dict[str, Any], sender: str, check: bool = True) -> bytes:
+def encode(msg: Message, check: bool = True) -> bytes:
     """One frame. Raises ``LocalProtocolError`` if ``msg`` is invalid (our bug).
 
     ``check=False`` skips the field checks (the size limit stays): for the host's hot
     ``state``/``event`` frames, built from ``View.to_dict`` and ``project_event``.
     """
+    sender = CLIENT if CLIENT in msg.SENDERS else HOST  # ping and pong: the same either way
+    return pack(msg.to_wire(), sender, check)
+
+
+def pack(data: dict[str, Any], sender: str, check: bool = True) -> bytes:
+    """One frame of a plain message map (``encode`` on a typed message is the usual way)."""
     if check:
         try:
-            validate(msg, sender)
+            validate(data, sender)
         except ProtocolError as error:
             raise LocalProtocolError(error.code, **error.params) from None
-    body = msgpack.packb(msg, use_bin_type=True)
+    body = msgpack.packb(data, use_bin_type=True)
     limit = MAX_FRAME if sender == HOST else MAX_CLIENT_FRAME
     if len(body) > limit:
         raise LocalProtocolError("frame_too_large", size=len(body), limit=limit)
@@ -237,7 +502,11 @@ class Decoder:
     def buffered(self) -> int:
         return len(self._buffer)
 
-    def feed(self, data: bytes) -> list[dict[str, Any]]:
+    def feed(self, data: bytes) -> list[Message]:
+        return [parse(msg, self.sender) for msg in self.feed_maps(data)]
+
+    def feed_maps(self, data: bytes) -> list[dict[str, Any]]:
+        """Like ``feed``, as plain maps (still checked)."""
         if self._error is not None:
             raise self._error
         self._buffer += data

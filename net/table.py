@@ -19,18 +19,33 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from president import engine
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready, action_to_dict
+from president.actions import Action, Decree, Pass, Ready, action_to_dict
 from president.bots import BOT_KINDS, Bot, make_bot
-from president.cards import parse_cards
-from president.errors import IllegalAction, NotationError
+from president.errors import IllegalAction, NetError, NotationError
 from president.events import Event, project_event
 from president.rules import HouseRules
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
 from president.view import view
 
-from .errors import NetError
-from .protocol import ACTION_TYPES, PROTOCOL_VERSION
+from .protocol import (
+    PROTOCOL_VERSION,
+    Accepted,
+    ActionRequest,
+    Chat,
+    ChatRequest,
+    EventUpdate,
+    Hello,
+    Leave,
+    Message,
+    Refused,
+    SnapshotRequest,
+    StartRequest,
+    StateUpdate,
+    TableInfo,
+    TableUpdate,
+    Welcome,
+)
 
 log = logging.getLogger("president.net.table")
 
@@ -42,7 +57,7 @@ class Peer(Protocol):
     table: Table | None
     attached: bool
 
-    def send(self, msg: dict[str, Any]) -> bool: ...
+    def send(self, msg: Message) -> bool: ...
     def close(self, code: str, **params: Any) -> None: ...
     def done(self) -> None: ...
 
@@ -98,13 +113,15 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Join:
     conn: Peer
-    hello: dict[str, Any]
+    hello: Hello
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
+class Command:
+    """A joined connection's message for the table."""
+
     conn: Peer
-    msg: dict[str, Any]
+    msg: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +150,7 @@ class Table:
         self.journal = journal
         self.on_log = on_log
         self.on_change: Callable[[Table], None] | None = None  # seats taken / started / over
-        self.queue: asyncio.Queue[Join | Message | Gone | Timer | Stop] = asyncio.Queue()
+        self.queue: asyncio.Queue[Join | Command | Gone | Timer | Stop] = asyncio.Queue()
         self.seed = options.seed if options.seed is not None else new_session_seed()
         self._bot_seed = 0
         self.seats = [Seat(i) for i in range(options.seats)]
@@ -180,22 +197,22 @@ class Table:
     def taken(self) -> int:
         return sum(seat.name is not None for seat in self.seats)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> TableInfo:
         """The table as a lobby shows it (no tokens, no cards)."""
-        return {
-            "id": self.options.table_id, "name": self.options.name,
-            "preset": self.options.preset, "rules": self.rules.to_dict(),
-            "seats": len(self.seats), "players": [seat.name for seat in self.seats],
-            "bots": [seat.robot is not None for seat in self.seats],
-            "connected": [seat.conn is not None for seat in self.seats],
-            "started": self.started, "over": self.over, "pin": bool(self.options.pin),
-            "spectators": len(self.spectators), "proto": PROTOCOL_VERSION,
-            "turn_timer": round(self.options.turn_timer),
-        }
+        return TableInfo(
+            id=self.options.table_id, name=self.options.name, preset=self.options.preset,
+            rules=self.rules, seats=len(self.seats),
+            players=tuple(seat.name for seat in self.seats),
+            bots=tuple(seat.robot is not None for seat in self.seats),
+            connected=tuple(seat.conn is not None for seat in self.seats),
+            started=self.started, over=self.over, pin=bool(self.options.pin),
+            spectators=len(self.spectators), proto=PROTOCOL_VERSION,
+            turn_timer=round(self.options.turn_timer),
+        )
 
     def request_start(self) -> None:
         """Start now (empty seats get bots), from any task."""
-        self.queue.put_nowait(Message(_HOST_PEER, {"type": "start", "id": 0}))
+        self.queue.put_nowait(Command(_HOST_PEER, StartRequest(id=0)))
 
     def request_stop(self, now: bool = False) -> None:
         """End the session at the next hand boundary (``now``: close at once)."""
@@ -224,7 +241,7 @@ class Table:
                 except Exception:  # a bug of ours: log it, keep the table alive
                     log.exception("table %s: error handling %r", self.options.table_id, command)
                 finally:
-                    if isinstance(command, Message):
+                    if isinstance(command, Command):
                         command.conn.done()
         finally:
             for handle in self._timers:
@@ -233,11 +250,11 @@ class Table:
 
     # ------------------------------------------------------------ commands
 
-    def _handle(self, command: Join | Message | Gone | Timer | Stop) -> None:
+    def _handle(self, command: Join | Command | Gone | Timer | Stop) -> None:
         match command:
             case Join(conn, hello):
                 self._join(conn, hello)
-            case Message(conn, msg):
+            case Command(conn, msg):
                 if conn is _HOST_PEER or conn.attached:
                     self._message(conn, msg)
             case Gone(conn):
@@ -247,32 +264,32 @@ class Table:
             case Stop(now):
                 self._stop(now)
 
-    def _join(self, conn: Peer, hello: dict[str, Any]) -> None:
+    def _join(self, conn: Peer, hello: Hello) -> None:
         def refuse(code: str, **params: Any) -> None:
-            conn.send({"type": "refused", "id": None, "code": code, "params": params})
+            conn.send(Refused(id=None, code=code, params=params))
             conn.close(code)
 
         if self.over:
             return refuse("table_closed")
         pin = self.options.pin
-        if pin and not hmac.compare_digest((hello["pin"] or "").encode(), pin.encode()):
-            self._log("refused", code="wrong_pin", name=hello["name"])
+        if pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
+            self._log("refused", code="wrong_pin", name=hello.name)
             return refuse("wrong_pin")
-        if hello["spectate"]:
+        if hello.spectate:
             self.spectators.append(conn)
-            self._watcher_names[conn] = hello["name"]
+            self._watcher_names[conn] = hello.name
             conn.seat, conn.table, conn.attached = None, self, True
-            conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": None,
-                       "token": None, "table": self.info()})
+            conn.send(Welcome(version=PROTOCOL_VERSION, seat=None, token=None,
+                              table=self.info()))
             self._snapshot(conn)
-            self._log("spectator", name=hello["name"])
+            self._log("spectator", name=hello.name)
             return self._broadcast_info()
-        token = hello["token"]
+        token = hello.token
         if token is not None:
             seat = next((s for s in self.seats if s.token is not None
                          and hmac.compare_digest(s.token, token)), None)
             if seat is None:
-                self._log("refused", code="bad_token", name=hello["name"])
+                self._log("refused", code="bad_token", name=hello.name)
                 return refuse("bad_token")
             if seat.conn is not None:
                 self._log("refused", code="seat_taken", seat=seat.index)
@@ -285,13 +302,13 @@ class Table:
             seat = next((s for s in self.seats if s.name is None), None)
             if seat is None or self.started:
                 return refuse("table_full")
-            seat.name, seat.token = hello["name"], secrets.token_hex(16)
+            seat.name, seat.token = hello.name, secrets.token_hex(16)
             self._attach(seat, conn, hello)
             if self.journal is not None:
                 self.journal.seated(self, seat.index)
             self._log("joined", seat=seat.index, name=seat.name)
-        conn.send({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat.index,
-                   "token": seat.token, "table": self.info()})
+        conn.send(Welcome(version=PROTOCOL_VERSION, seat=seat.index, token=seat.token,
+                          table=self.info()))
         self._snapshot(conn)
         self._broadcast_info()
         self._changed()
@@ -299,48 +316,46 @@ class Table:
             self._start()
         self._reschedule()
 
-    def _attach(self, seat: Seat, conn: Peer, hello: dict[str, Any]) -> None:
-        seat.conn, seat.language, seat.epoch = conn, hello["language"], seat.epoch + 1
+    def _attach(self, seat: Seat, conn: Peer, hello: Hello) -> None:
+        seat.conn, seat.language, seat.epoch = conn, hello.language, seat.epoch + 1
         conn.seat, conn.table, conn.attached = seat.index, self, True
 
-    def _message(self, conn: Peer, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
-        if kind in ACTION_TYPES:
+    def _message(self, conn: Peer, msg: Message) -> None:
+        if isinstance(msg, ActionRequest):
             return self._action(conn, msg)
-        if kind == "start":
+        if isinstance(msg, StartRequest):
             if conn is not _HOST_PEER and conn.seat is None:
-                return self._refuse(conn, msg, "spectator")
+                return self._refuse(conn, msg.id, "spectator")
             if self.started:
-                return self._refuse(conn, msg, "already_started")
-            conn.send({"type": "accepted", "id": msg["id"]})
+                return self._refuse(conn, msg.id, "already_started")
+            conn.send(Accepted(id=msg.id))
             return self._start()
-        if kind == "chat":
+        if isinstance(msg, ChatRequest):
             name = (self.seats[conn.seat].name if conn.seat is not None
                     else self._watcher_names.get(conn))
-            return self._send_all({"type": "chat", "seat": conn.seat, "name": name or "?",
-                                   "text": msg["text"]})
-        if kind == "snapshot_request":
+            return self._send_all(Chat(seat=conn.seat, name=name or "?", text=msg.text))
+        if isinstance(msg, SnapshotRequest):
             return self._snapshot(conn)
-        if kind == "leave":
+        if isinstance(msg, Leave):
             return self._leave(conn)
 
-    def _action(self, conn: Peer, msg: dict[str, Any]) -> None:
+    def _action(self, conn: Peer, msg: ActionRequest) -> None:
         seat = conn.seat
         if seat is None:
-            return self._refuse(conn, msg, "spectator")
+            return self._refuse(conn, msg.id, "spectator")
         if self.state is None:
-            return self._refuse(conn, msg, "not_started")
+            return self._refuse(conn, msg.id, "not_started")
         try:
-            action = _action_for(seat, msg)
+            action = msg.action(seat)
         except NotationError as error:
-            return self._refuse(conn, msg, "bad_cards", detail=error.code)
+            return self._refuse(conn, msg.id, "bad_cards", detail=error.code)
         try:
-            self._commit(action, reply=lambda: conn.send({"type": "accepted", "id": msg["id"]}))
+            self._commit(action, reply=lambda: conn.send(Accepted(id=msg.id)))
         except IllegalAction as error:
-            return self._refuse(conn, msg, error.code, phase=self.state.phase.value)
+            return self._refuse(conn, msg.id, error.code, phase=self.state.phase.value)
 
-    def _refuse(self, conn: Peer, msg: dict[str, Any], code: str, **params: Any) -> None:
-        conn.send({"type": "refused", "id": msg.get("id"), "code": code, "params": params})
+    def _refuse(self, conn: Peer, request_id: int | None, code: str, **params: Any) -> None:
+        conn.send(Refused(id=request_id, code=code, params=params))
 
     def _leave(self, conn: Peer) -> None:
         seat = self._seat_of(conn)
@@ -487,18 +502,18 @@ class Table:
             elif event.code == "session_end":
                 self._log("session_end", scores=event.params["scores"],
                           winners=event.params["winners"])
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[int | None, StateUpdate] = {}
         for conn in self._peers():
             seat = conn.seat
             for event in events:
-                conn.send({"type": "event", "event": project_event(event, seat).to_dict()})
+                conn.send(EventUpdate(seq=0, event=project_event(event, seat)))
             if seat not in views:
-                views[seat] = view(self.state, seat).to_dict()
-            conn.send({"type": "state", "view": views[seat]})
+                views[seat] = StateUpdate(seq=0, view=view(self.state, seat).to_dict())
+            conn.send(views[seat])
 
     def _close(self, code: str) -> None:
         self.over = True
-        self._send_all({"type": "table", "table": self.info()})
+        self._broadcast_info()
         for conn in self._peers():
             conn.attached = False
             conn.close(code)
@@ -603,18 +618,18 @@ class Table:
     def _peers(self) -> list[Peer]:
         return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
 
-    def _send_all(self, msg: dict[str, Any]) -> None:
+    def _send_all(self, msg: Message) -> None:
         for conn in self._peers():
-            conn.send(dict(msg))
+            conn.send(msg)
 
     def _snapshot(self, conn: Peer) -> None:
         if self.state is None:
-            conn.send({"type": "table", "table": self.info()})
+            conn.send(TableUpdate(table=self.info()))
         else:
-            conn.send({"type": "state", "view": view(self.state, conn.seat).to_dict()})
+            conn.send(StateUpdate(seq=0, view=view(self.state, conn.seat).to_dict()))
 
     def _broadcast_info(self) -> None:
-        self._send_all({"type": "table", "table": self.info()})
+        self._send_all(TableUpdate(table=self.info()))
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -627,20 +642,6 @@ class Table:
         log.debug("%s %s", what, params)
 
 
-def _action_for(seat: int, msg: dict[str, Any]) -> Action:
-    """The engine action for a client's action message; the seat is the connection's."""
-    kind = msg["type"]
-    if kind == "play":
-        return Play(seat, parse_cards(msg["cards"]))
-    if kind == "give_back":
-        return GiveBack(seat, parse_cards(msg["cards"]))
-    if kind == "pass":
-        return Pass(seat)
-    if kind == "ready":
-        return Ready(seat)
-    return Decree(seat, msg["text"])
-
-
 class _HostPeer:
     """The host itself, for host-side commands (start); it receives nothing."""
 
@@ -648,7 +649,7 @@ class _HostPeer:
     table: Table | None = None
     attached = True
 
-    def send(self, msg: dict[str, Any]) -> bool:
+    def send(self, msg: Message) -> bool:
         return True
 
     def close(self, code: str, **params: Any) -> None:

@@ -37,11 +37,11 @@ from president.combos import (
     resulting_top,
     strengths,
 )
-from president.errors import IllegalAction, RulesError
+from president.errors import IllegalAction
 from president.events import Event
 from president.refusals import decree_text_ok
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
-from president.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRules
+from president.rules import HouseRules, check_player_count
 from president.seeds import hand_rng
 from president.state import HandResult, Phase, PileEntry, State, TaxDue
 
@@ -85,10 +85,7 @@ def new_session(
 ) -> tuple[State, list[Event]]:
     """A session with the first hand dealt. Players are named by seat."""
     count = len(players)
-    low, high = max(MIN_PLAYERS, rules.min_players), min(MAX_PLAYERS, rules.max_players)
-    if not low <= count <= high:
-        raise RulesError("bad_player_count", field="players", value=count,
-                         allowed=list(range(low, high + 1)))
+    check_player_count(rules, count)
     start = STARTING_SCORE[rules.scoring]
     state = State(
         rules=rules, players=tuple(players), seed=seed, phase=Phase.HAND_OVER,

@@ -139,6 +139,14 @@ class HouseRules:
         return out
 
 
+def check_player_count(rules: HouseRules, players: int) -> None:
+    """``RulesError`` (bad_player_count) unless ``rules`` seat ``players`` players."""
+    low, high = max(MIN_PLAYERS, rules.min_players), min(MAX_PLAYERS, rules.max_players)
+    if not low <= players <= high:
+        raise RulesError("bad_player_count", field="players", value=players,
+                         allowed=list(range(low, high + 1)))
+
+
 def check_value(name: str, value: Any) -> None:
     allowed = ALLOWED[name]
     if name in INTEGER_RANGES:

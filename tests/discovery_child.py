@@ -105,7 +105,9 @@ async def find(join: str, watch: list[str]) -> None:
                     client = Client(table.addresses[0], table.port, "Finder", reconnect=False)
                     await asyncio.wait_for(client.connect(), STEP_TIMEOUT)
                     clients.append(client)
-                    fields.update(seat=client.seat, joined=(client.info or {}).get("name"))
+                    table_info = client.table
+                    fields.update(seat=client.seat,
+                                  joined=table_info.name if table_info else None)
                 say(kind, **fields)
     finally:
         for client in clients:

@@ -9,10 +9,12 @@ from typing import Any, TypeVar
 
 from rawpeer import LOCAL, Raw  # noqa: F401  (re-exported for the tests)
 
+from president.actions import Decree
 from president.cards import Card
 from president.errors import NotationError
 from president.net.client import Client
 from president.net.host import Host
+from president.net.protocol import Message, Reply
 from president.net.table import Table, TableOptions
 
 T = TypeVar("T")
@@ -42,18 +44,18 @@ class Recorder(Client):
         super().__init__(*args, **kwargs)
         self.frames: list[dict[str, Any]] = []
 
-    def _receive(self, msg: dict[str, Any]) -> None:
-        self.frames.append(msg)
+    def _receive(self, msg: Message) -> None:
+        self.frames.append(msg.to_wire())  # as sent on the wire
         super()._receive(msg)
 
 
 def wants_to_act(client: Client) -> bool:
     view = client.view
-    return view is not None and any(a["type"] != "decree" for a in view["legal"])
+    return view is not None and any(not isinstance(a, Decree) for a in view.legal)
 
 
 async def autoplay(client: Client, seed: int,
-                   until: Callable[[Client], bool] = lambda c: False) -> list[dict[str, Any]]:
+                   until: Callable[[Client], bool] = lambda c: False) -> list[Reply]:
     """Random legal actions until the client is closed (or ``until``); the refusals seen."""
     rng = random.Random(seed)
     refusals = []
@@ -61,12 +63,12 @@ async def autoplay(client: Client, seed: int,
         await client.wait_for(lambda c: c.status == "closed" or until(c) or wants_to_act(c))
         if client.status == "closed" or until(client):
             break
-        legal = [a for a in client.view["legal"] if a["type"] != "decree"]
-        try:
-            reply = await client.send_action(rng.choice(legal), timeout=10)
-        except Exception:
+        assert client.view is not None
+        legal = [a for a in client.view.legal if not isinstance(a, Decree)]
+        reply = await client.act(rng.choice(legal), timeout=10)
+        if reply.code in ("disconnected", "closed", "not_connected", "timeout"):
             continue  # closed meanwhile; the loop condition decides
-        if reply["type"] == "refused":
+        if not reply.accepted:
             # A stale view (a state frame still in flight) may refuse; never twice in a row.
             refusals.append(reply)
             await asyncio.sleep(0)

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgpack
 
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
 
 LOCAL = "127.0.0.1"
 
@@ -37,7 +37,7 @@ class Raw:
         return cls(reader, writer)
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.writer.write(encode(msg, CLIENT))
+        self.writer.write(pack(msg, CLIENT))
 
     def send_raw(self, data: bytes) -> None:
         self.writer.write(data)
@@ -60,7 +60,7 @@ class Raw:
                 data = await self.reader.read(65536)
                 if not data:
                     raise ConnectionResetError("eof")
-                self.inbox.extend(self.decoder.feed(data))
+                self.inbox.extend(self.decoder.feed_maps(data))
         return await asyncio.wait_for(reading(), timeout)
 
     async def until_closed(self, timeout: float = 10.0) -> list[dict[str, Any]]:
@@ -70,7 +70,7 @@ class Raw:
                 data = await self.reader.read(65536)
                 if not data:
                     return
-                self.inbox.extend(self.decoder.feed(data))
+                self.inbox.extend(self.decoder.feed_maps(data))
         try:
             await asyncio.wait_for(reading(), timeout)
         except ConnectionError:

@@ -19,8 +19,7 @@ import threading
 import time
 from typing import Any, TextIO
 
-from president.errors import PresidentError
-from president.net.errors import NetError
+from president.errors import NetError, PresidentError
 from president.net.host import Host
 from president.net.protocol import PROTOCOL_VERSION
 from president.net.table import Table, TableOptions

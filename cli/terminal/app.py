@@ -15,6 +15,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.layout import DynamicContainer, Layout, Window, walk
 from prompt_toolkit.layout.containers import Container
 
+from president.actions import Action
 from president.cli import settings as settings_store
 from president.cli.terminal.keys import make_bindings
 from president.cli.terminal.layout import STYLE, HelpState, table_container
@@ -23,31 +24,6 @@ from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
-
-
-class Forwarder:
-    """The connection's listener: keeps the model's table info fresh, then forwards."""
-
-    def __init__(self, model: TableModel, connection: Any) -> None:
-        self.model, self.connection = model, connection
-
-    def _sync(self) -> None:
-        info = getattr(self.connection, "info", None)
-        if info:
-            self.model.info = dict(info)
-        self.model.own_seat = getattr(self.connection, "seat", None)
-
-    def view_changed(self, view: dict[str, Any]) -> None:
-        self._sync()
-        self.model.view_changed(view)
-
-    def event(self, event: dict[str, Any]) -> None:
-        self._sync()
-        self.model.event(event)
-
-    def status_changed(self, status: str, detail: str | None = None) -> None:
-        self._sync()
-        self.model.status_changed(status, detail)
 
 
 class PresidentUI:
@@ -176,31 +152,33 @@ class PresidentUI:
     # ---------------------------------------------------------------- table
 
     async def sit_down(self, connection: Any) -> None:
-        """Show the table and let ``connection`` feed it."""
+        """Show the table and let ``connection`` (a ``netbridge.NetConnection``) feed it."""
         self.table = TableModel(self.tr, self.text)
-        self.table.info = dict(getattr(connection, "info", None) or {})
+        self.table.address = connection.address
         self.table.listeners.append(self.invalidate)
         self.connection = connection
         self._containers.pop("table", None)
         self.show("table")
-        await connection.start(Forwarder(self.table, connection))
+        await connection.start(self.table.on_event)
 
-    def send(self, action: dict[str, Any] | None) -> None:
-        if action is None or self.connection is None or self.table is None:
+    def send(self, action: Action | None) -> None:
+        """Send ``action`` unless one is already on its way (a double Enter sends one)."""
+        table = self.table
+        if action is None or self.connection is None or table is None or table.busy:
             self.invalidate()
             return
-        self.table.selected.clear()
+        table.selected.clear()
+        table.busy = True
         self.spawn(self._send(action))
 
-    async def _send(self, action: dict[str, Any]) -> None:
+    async def _send(self, action: Action | None) -> None:
         assert self.table is not None
-        self.table.busy = True
         try:
-            reply = await self.connection.send_action(action)
+            reply = await self.connection.act(action)
         finally:
             self.table.busy = False
-        if not reply.get("accepted", False):
-            self.table.refused(str(reply.get("reason", "refused")))
+        if not reply.accepted:
+            self.table.refused(reply.code or "refused")
         self.invalidate()
 
     def leave_table(self) -> None:
@@ -219,14 +197,10 @@ class PresidentUI:
             await _quietly(hosted.stop())
 
     def start_now(self) -> None:
-        starter = getattr(self.connection, "start_now", None)
-        if starter is not None:
-            self.spawn(self._start_now(starter))
-
-    async def _start_now(self, starter: Any) -> None:
-        reply = await starter()
-        if not reply.get("accepted", False) and self.table is not None:
-            self.table.refused(str(reply.get("reason", "refused")))
+        """Start before every seat is taken: bots take the free seats."""
+        if self.connection is not None and self.table is not None and not self.table.busy:
+            self.table.busy = True
+            self.spawn(self._send(None))
 
     def click_card(self, index: int) -> None:
         if self.table is not None and self.editor is None and not self.table.help_open:

@@ -72,13 +72,13 @@ def role_title(model: TableModel, role: str | None) -> str:
 
 def title_fragments(model: TableModel) -> Fragments:
     tr, view = model.tr, model.view
-    name = model.info.get("name") or tr.gettext("Table")
+    name = model.table.name if model.table else tr.gettext("Table")
     parts = [name]
     if view:
-        parts.append(tr.gettext("hand {number}").format(number=view["hand_number"]))
-        parts.append(phase_name(model, view["phase"]))
+        parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
+        parts.append(phase_name(model, view.phase))
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
-    if view and view["reversed"]:
+    if view and view.reversed:
         out.append(("class:revolution", " " + tr.gettext("REVOLUTION: order reversed") + " "))
     if model.status != "connected":
         out.append(("class:warning", " " + status_text(model) + " "))
@@ -113,21 +113,21 @@ def players_fragments(model: TableModel) -> Fragments:
     if not view:
         return waiting_fragments(model)
     out: Fragments = []
-    seat = view["seat"]
-    count = len(view["players"])
-    order = view["order"] or list(range(count))
+    seat = view.seat
+    count = len(view.players)
+    order = list(view.order) or list(range(count))
     start = order.index(seat) if seat in order else 0
     width = columns()
     for k in range(count):
         s = order[(start + k) % count]
-        turn = view["turn"] == s and view["phase"] == "play"
-        owes = view["phase"] == "tax" and s in view["tax_pending"]
+        turn = view.turn == s and view.phase == "play"
+        owes = view.phase == "tax" and s in view.tax_pending
         mark = "▶" if turn or owes else " "
-        name = view["players"][s] + seat_note(model, s)
-        role = role_title(model, (view["roles"] or [None] * count)[s])
-        cards = view["counts"][s]
+        name = view.players[s] + seat_note(model, s)
+        role = role_title(model, view.roles[s] if view.roles else None)
+        cards = view.counts[s]
         held = tr.ngettext("{n} card", "{n} cards", cards).format(n=cards)
-        score = tr.gettext("score {score}").format(score=view["scores"][s])
+        score = tr.gettext("score {score}").format(score=view.scores[s])
         state = seat_state(model, s)
         style = "class:turn" if turn or owes else ("class:me" if s == seat else "")
         line = f"{mark} {name[:18]:<18} {role[:16]:<16} {held:>9} {score:>9}  {state}"
@@ -137,25 +137,24 @@ def players_fragments(model: TableModel) -> Fragments:
 
 def players_height(model: TableModel) -> int:
     if model.view:
-        return len(model.view["players"])
-    return len(model.info.get("players") or []) + 3
+        return len(model.view.players)
+    return len(model.table.players if model.table else ()) + 3
 
 
 def seat_note(model: TableModel, s: int) -> str:
     """" (you)", or " (away)" for a player whose connection is gone (table info)."""
-    tr, info = model.tr, model.info
+    tr, table = model.tr, model.table
     if s == model.seat:
         return " " + tr.gettext("(you)")
-    bots, connected = info.get("bots") or [], info.get("connected") or []
-    if s < len(bots) and not bots[s] and s < len(connected) and not connected[s]:
+    if table is not None and s < table.seats and not table.bots[s] and not table.connected[s]:
         return " " + tr.gettext("(away)")
     return ""
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
     """Before the first deal: who has sat down, and how to start with bots."""
-    tr, info = model.tr, model.info
-    players = info.get("players") or []
+    tr, table = model.tr, model.table
+    players = table.players if table else ()
     if not players:
         return [("class:dim", tr.gettext("Waiting for the table…"))]
     taken = sum(1 for name in players if name)
@@ -167,28 +166,30 @@ def waiting_fragments(model: TableModel) -> Fragments:
             shown += " " + tr.gettext("(you)")
         out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
     out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
-    if info.get("address"):
+    if model.address:
         out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
-            address=info["address"])))
+            address=model.address)))
     return out
 
 
 def seat_state(model: TableModel, s: int) -> str:
-    view, tr = model.view or {}, model.tr
-    if s in view.get("finished", []):
-        place = view["finished"].index(s) + 1
+    view, tr = model.view, model.tr
+    if view is None:
+        return ""
+    if s in view.finished:
+        place = view.finished.index(s) + 1
         return tr.gettext("out #{place}").format(place=place)
-    if view.get("phase") == "play":
-        if view["turn"] == s:
+    if view.phase == "play":
+        if view.turn == s:
             left = model.turn_seconds_left()
             if left is not None:
                 return tr.gettext("to play ({seconds}s)").format(seconds=left)
             return tr.gettext("to play")
-        if s in view.get("passed", []):
+        if s in view.passed:
             return tr.gettext("passed")
-    if view.get("phase") == "tax" and s in view.get("tax_pending", []):
+    if view.phase == "tax" and s in view.tax_pending:
         return tr.gettext("choosing tax cards")
-    if view.get("phase") == "hand_over" and s in view.get("ready", []):
+    if view.phase == "hand_over" and s in view.ready:
         return tr.gettext("ready")
     return ""
 
@@ -198,18 +199,18 @@ def trick_fragments(model: TableModel) -> Fragments:
     if not view:
         return []
     out: Fragments = [("bold", tr.gettext("Pile:") + " ")]
-    pile = view["pile"]
+    pile = view.pile
     if not pile:
         out.append(("class:dim", tr.gettext("empty")))
     for i, (s, cards) in enumerate(pile[-4:]):
         if i:
             out.append(("class:dim", "  →  "))
-        out.append(("", view["players"][s] + " "))
+        out.append(("", view.players[s] + " "))
         out.extend(cards_fragments(cards, model.text))
-    if view.get("decree"):
+    if view.decree:
         out.append(("", "\n"))
         out.append(("bold", tr.gettext("Decree:") + " "))
-        out.append(("", view["decree"]))
+        out.append(("", view.decree))
     return out
 
 
@@ -237,13 +238,13 @@ def log_cursor(model: TableModel) -> Point:
 def summary_fragments(model: TableModel) -> Fragments:
     """End of a hand: finishing order, new roles, scores and the tax to come;
     at the end of the session, the standings."""
-    view, tr = model.view or {}, model.tr
-    players = view.get("players", [])
+    view, tr = model.view, model.tr
+    players = model.players
     out: Fragments = []
     final = model.session_summary
     if final:
         out.append(("bold", tr.gettext("The session is over. Standings:") + "\n"))
-        scores = final.get("scores", view.get("scores", []))
+        scores = final.get("scores") or (list(view.scores) if view else [])
         ranking = sorted(range(len(players)), key=lambda s: -scores[s])
         for place, s in enumerate(ranking, 1):
             star = " ★" if s in final.get("winners", []) else ""
@@ -253,11 +254,11 @@ def summary_fragments(model: TableModel) -> Fragments:
         out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
         return out
     summary = model.hand_summary or {}
-    order = summary.get("order", view.get("finished", []))
-    roles = summary.get("roles") or view.get("roles") or []
-    scores = summary.get("scores", view.get("scores", []))
+    order = summary.get("order") or (list(view.finished) if view else [])
+    roles = summary.get("roles") or (list(view.roles or ()) if view else [])
+    scores = summary.get("scores") or (list(view.scores) if view else [])
     out.append(("bold", tr.gettext("Hand {number} is over. Finishing order:").format(
-        number=summary.get("hand", view.get("hand_number"))) + "\n"))
+        number=summary.get("hand", view.hand_number if view else 0)) + "\n"))
     for place, s in enumerate(order, 1):
         title = role_title(model, roles[s] if s < len(roles) else None)
         line = tr.gettext("{place}. {name}: {title}, score {score}").format(
@@ -276,19 +277,19 @@ def hand_header(model: TableModel) -> Fragments:
     view, tr = model.view, model.tr
     if not view:
         return []
-    if view["phase"] == "tax" and view["tax_owed"]:
+    if view.phase == "tax" and view.tax_owed:
         text = tr.ngettext(
             "Your hand: choose {n} card to give back, then Enter.",
-            "Your hand: choose {n} cards to give back, then Enter.", view["tax_owed"],
-        ).format(n=view["tax_owed"])
+            "Your hand: choose {n} cards to give back, then Enter.", view.tax_owed,
+        ).format(n=view.tax_owed)
         return [("class:turn", text)]
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
-    if view["phase"] == "hand_over":
-        if view["seat"] in view["ready"]:
+    if view.phase == "hand_over":
+        if view.seat in view.ready:
             return [("bold", tr.gettext("Waiting for the others to be ready."))]
         return [("class:turn", tr.gettext("Press Enter when you are ready for the next hand."))]
-    if view["seat"] is None:
+    if view.seat is None:
         return [("bold", tr.gettext("You are watching this table."))]
     return [("bold", tr.gettext("Your hand"))]
 
@@ -400,7 +401,7 @@ def help_lines(model: TableModel) -> list[str]:
     if view:
         lines.append("")
         lines.append(tr.gettext("Role titles at this table"))
-        for role in roles_for_places(len(view["players"])):
+        for role in roles_for_places(len(view.players)):
             lines.append("  " + role_title(model, role.value))
     return lines
 

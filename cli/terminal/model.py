@@ -1,20 +1,28 @@
 """The table's UI model: the last view, the selection, the log and messages.
 
-Fed view dicts and event dicts (as the host sends them); produces action
-dicts. Knows nothing about prompt_toolkit: the layout reads it to render.
+Fed the client's events (``on_event``: views, game events, the table, the status);
+produces engine actions. Asks the engine (``president.refusals``) whether a
+selection may be played and why not. Knows nothing about prompt_toolkit: the layout
+reads it to render.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
-from president.cards import Card, format_cards, parse_cards
-from president.combos import classify, strengths
-from president.engine import canonical_cards
-from president.errors import PresidentError
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.cards import Card, format_cards
+from president.combos import strengths
+from president.events import Event
+from president.net.client import ClientEvent, StatusChanged
+from president.net.protocol import TableInfo
+from president.net.session import GameEvent, Joined, JoinFailed, Status, TableChanged, ViewChanged
+from president.refusals import refusal
 from president.rules import HouseRules
+from president.view import View
 
 LOG_LINES = 200
 
@@ -25,19 +33,15 @@ RANK_KEYS: dict[str, str] = {
 }
 
 
-def normalize(cards: str) -> str:
-    """A card list in canonical order, to compare selections with legal plays."""
-    return " ".join(str(card) for card in parse_cards(cards))
-
-
 class TableModel:
-    def __init__(self, tr: Any, text: Any, clock: Any = time.monotonic) -> None:
+    def __init__(self, tr: Any, text: Any, clock: Callable[[], float] = time.monotonic) -> None:
         self.tr = tr
         self.text = text
         self.clock = clock
-        self.view: dict[str, Any] | None = None
-        self.info: dict[str, Any] = {}
-        self.status = "connecting"
+        self.view: View | None = None
+        self.table: TableInfo | None = None
+        self.address: str | None = None       # where others join a table we host
+        self.status = "connecting"             # connecting, connected, lost, refused, closed
         self.status_detail: str | None = None
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.cursor = 0
@@ -47,9 +51,9 @@ class TableModel:
         self.hand_summary: dict[str, Any] | None = None
         self.session_summary: dict[str, Any] | None = None
         self.turn_since: float | None = None
-        self.busy = False                      # an action is on its way
-        self.listeners: list[Any] = []         # called with no arguments on any change
-        self.own_seat: int | None = None       # from the connection, before the first view
+        self.busy = False                      # an action is on its way: Enter waits
+        self.listeners: list[Callable[[], None]] = []  # called on any change
+        self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
 
     # ------------------------------------------------------------ inputs
@@ -58,29 +62,45 @@ class TableModel:
         for callback in self.listeners:
             callback()
 
-    def view_changed(self, view: dict[str, Any]) -> None:
+    def on_event(self, event: ClientEvent) -> None:
+        """The client's events: the one way the table reaches the model."""
+        match event:
+            case Joined(seat=seat, table=table):
+                self.own_seat, self.table = seat, table
+                self.status_changed("connected")
+            case TableChanged(table=table):
+                self.table = table
+                self.changed()
+            case ViewChanged(view=view):
+                self.view_changed(view)
+            case GameEvent(event=game_event):
+                self.event(game_event)
+            case JoinFailed(code=code, final=True):
+                self.status_changed("refused", code)
+            case StatusChanged(status=status, code=code):
+                shown = {Status.RECONNECTING: "lost", Status.CONNECTING: "connecting",
+                         Status.NEW: "connecting"}.get(status, str(status))
+                self.status_changed(shown, code)
+
+    def view_changed(self, view: View) -> None:
         old = self.view
-        old_hand = old["hand"] if old else None
-        if old is None or old.get("turn") != view.get("turn") or old.get("phase") != view["phase"]:
+        if old is None or old.turn != view.turn or old.phase != view.phase:
             self.turn_since = self.clock()
             self.message = None
         self.view = view
-        if old_hand != view["hand"]:
+        if old is None or old.hand != view.hand:
             self.selected.clear()
         self.cursor = min(self.cursor, max(0, len(self.hand_cards()) - 1))
         self.changed()
 
-    def event(self, event: dict[str, Any]) -> None:
-        players = self.view["players"] if self.view else self.info.get("players", [])
-        seat = self.seat
-        kind = event.get("type")
-        if kind == "hand_end":
-            self.hand_summary = dict(event)
-        elif kind == "session_end":
-            self.session_summary = dict(event)
-        elif kind == "deal":
+    def event(self, event: Event) -> None:
+        if event.code == "hand_end":
+            self.hand_summary = dict(event.params)
+        elif event.code == "session_end":
+            self.session_summary = dict(event.params)
+        elif event.code == "deal":
             self.hand_summary = None
-        self.log.append(self.text.event(event, list(players), seat))
+        self.log.append(self.text.event(event, self.players, self.seat))
         if self.log_back:
             self.log_back = min(self.log_back + 1, len(self.log) - 1)  # keep the same lines
         self.changed()
@@ -100,46 +120,56 @@ class TableModel:
     @property
     def seat(self) -> int | None:
         if self.view is not None:
-            return self.view.get("seat")
+            return self.view.seat
         return self.own_seat
 
     @property
+    def players(self) -> list[str]:
+        """Names by seat ("?" for a free seat)."""
+        if self.view is not None:
+            return list(self.view.players)
+        return [name or "?" for name in (self.table.players if self.table else ())]
+
+    @property
     def rules(self) -> HouseRules:
-        data = self.info.get("rules")
-        if isinstance(data, dict):
-            try:
-                return HouseRules.from_dict(data)
-            except (PresidentError, TypeError):
-                pass
-        return HouseRules()
+        return self.table.rules if self.table is not None else HouseRules()
 
     @property
     def phase(self) -> str | None:
-        return self.view["phase"] if self.view else None
+        return self.view.phase if self.view else None
 
     @property
     def my_turn(self) -> bool:
-        return self.view is not None and self.view["turn"] == self.seat and self.phase == "play"
+        return self.view is not None and self.view.turn == self.seat and self.phase == "play"
 
     def strength(self, card: Card) -> tuple[int, int]:
-        table = strengths(self.rules.rank_order, bool(self.view and self.view["reversed"]))
+        table = strengths(self.rules.rank_order, bool(self.view and self.view.reversed))
         return (table[card.rank], -1 if card.suit is None else int(card.suit))
 
     def hand_cards(self) -> list[Card]:
         """The hand, lowest first under the current order (a revolution flips it)."""
         if not self.view:
             return []
-        return sorted(parse_cards(self.view["hand"]), key=self.strength)
+        return sorted(self.view.hand, key=self.strength)
 
-    def selected_cards(self) -> list[Card]:
+    def selected_cards(self) -> tuple[Card, ...]:
         hand = self.hand_cards()
-        return [hand[i] for i in sorted(self.selected) if i < len(hand)]
+        return tuple(sorted(hand[i] for i in self.selected if i < len(hand)))
 
-    def legal_of(self, kind: str) -> list[dict[str, Any]]:
-        return [a for a in (self.view or {}).get("legal", []) if a.get("type") == kind]
+    def selection_text(self) -> str:
+        return format_cards(self.selected_cards())
 
-    def can(self, kind: str) -> bool:
+    def legal_of(self, kind: type[Action]) -> list[Action]:
+        return [a for a in (self.view.legal if self.view else ()) if isinstance(a, kind)]
+
+    def can(self, kind: type[Action]) -> bool:
         return bool(self.legal_of(kind))
+
+    def refusal(self, action: Action) -> str | None:
+        """The engine's answer for ``action`` now: None (legal) or the reason code."""
+        if self.view is None or self.seat is None:
+            return "spectator" if self.view is not None else "not_started"
+        return refusal(self.view, action)
 
     # ------------------------------------------------------------ selection
 
@@ -199,32 +229,32 @@ class TableModel:
         return None
 
     def pile_size(self) -> int:
-        pile = (self.view or {}).get("pile") or []
-        return len(pile[-1][1].split()) if pile else 0
+        pile = self.view.pile if self.view else ()
+        return len(pile[-1][1]) if pile else 0
 
     def select_lowest(self) -> bool:
         """Select the lowest legal set; True when it was already selected."""
-        plays = self.legal_of("play") or self.legal_of("give_back")
+        plays: list[Play | GiveBack] = [
+            a for a in self.view.legal if isinstance(a, (Play, GiveBack))] if self.view else []
         if not plays:
             self.message = self.tr.gettext("You have nothing to play now.")
             self.changed()
             return False
-        leading = not (self.view or {}).get("pile")
+        leading = not (self.view and self.view.pile)
 
-        def key(action: dict[str, Any]) -> tuple[int, int]:
-            cards = parse_cards(action["cards"])
-            top = max(self.strength(card)[0] for card in cards)
-            return (top, -len(cards) if leading else len(cards))
+        def key(action: Play | GiveBack) -> tuple[int, int]:
+            top = max(self.strength(card)[0] for card in action.cards)
+            return (top, -len(action.cards) if leading else len(action.cards))
 
-        best = normalize(min(plays, key=key)["cards"])
-        already = self.selection_text() == best
+        best = min(plays, key=key).cards
+        already = self.selected_cards() == best
         self._select_cards(best)
         self.message = None
         self.changed()
         return already
 
-    def _select_cards(self, cards: str) -> None:
-        wanted = list(parse_cards(cards))
+    def _select_cards(self, cards: tuple[Card, ...]) -> None:
+        wanted = list(cards)
         chosen: set[int] = set()
         for i, card in enumerate(self.hand_cards()):
             if card in wanted:
@@ -234,96 +264,40 @@ class TableModel:
         if chosen:
             self.cursor = min(chosen)
 
-    def selection_text(self) -> str:
-        return " ".join(str(card) for card in sorted(self.selected_cards()))
-
     # ------------------------------------------------------------ actions
 
-    def confirm_action(self) -> dict[str, Any] | None:
+    def confirm_action(self) -> Action | None:
         """What Enter sends now, or None (with ``message`` saying why)."""
-        phase = self.phase
         self.message = None
-        if phase == "play":
-            return self._play_action()
-        if phase == "tax":
-            return self._give_back_action()
-        if phase == "hand_over":
+        if self.phase == "play":
+            return self._checked(Play(self.seat or 0, self.selected_cards()))
+        if self.phase == "tax":
+            return self._checked(GiveBack(self.seat or 0, self.selected_cards()))
+        if self.phase == "hand_over":
             return self.ready_action()
         return None
 
-    def listed_form(self, *, single: bool) -> str:
-        """The selection as ``legal`` lists it: cards that differ only in suit stand
-        for each other (engine.canonical_cards)."""
-        hand = tuple(sorted(parse_cards((self.view or {}).get("hand", ""))))
-        cards = tuple(sorted(self.selected_cards()))
-        return format_cards(canonical_cards(hand, cards, self.rules, single=single))
-
-    def _play_action(self) -> dict[str, Any] | None:
-        if self.selection_is_legal():
-            return {"type": "play", "cards": self.selection_text()}
-        self.message = self.text.reason(self.why_not(self.selected_cards()), {})
-        self.changed()
+    def _checked(self, action: Action) -> Action | None:
+        """``action`` if the engine would take it, else None and the reason shown."""
+        code = self.refusal(action)
+        if code is None:
+            return action
+        self.refused(code)
         return None
-
-    def selection_is_legal(self) -> bool:
-        listed = self.listed_form(single=True)
-        return bool(self.selected) and any(
-            normalize(a["cards"]) == listed for a in self.legal_of("play"))
 
     def selection_hint(self) -> str | None:
         """While choosing: why the selection could not be played (None if it could)."""
-        if not self.my_turn or not self.selected or self.selection_is_legal():
+        if not self.my_turn or not self.selected:
             return None
-        return str(self.text.reason(self.why_not(self.selected_cards()), {}))
+        code = self.refusal(Play(self.seat or 0, self.selected_cards()))
+        return None if code is None else str(self.text.reason(code))
 
-    def why_not(self, cards: list[Card]) -> str:
-        """The reason code why a selection is not a legal play."""
-        view = self.view or {}
-        if view.get("phase") != "play":
-            return "wrong_phase"
-        if view.get("turn") != self.seat:
-            return "not_your_turn"
-        if not cards:
-            return "empty_play"
-        combo = classify(tuple(sorted(cards)), self.rules, bool(view.get("reversed")))
-        if isinstance(combo, str):
-            return combo
-        pile = view.get("pile") or []
-        if pile and self.rules.set_size_rule == "same" and len(cards) != self.pile_size():
-            return "wrong_size"
-        return "too_low"
+    def pass_action(self) -> Action | None:
+        return self._checked(Pass(self.seat or 0))
 
-    def _give_back_action(self) -> dict[str, Any] | None:
-        owed = (self.view or {}).get("tax_owed", 0)
-        if not owed:
-            self.message = self.text.reason("no_tax_due", {})
-            self.changed()
-            return None
-        chosen = self.selection_text()
-        listed = self.listed_form(single=False)
-        if any(normalize(a["cards"]) == listed for a in self.legal_of("give_back")):
-            return {"type": "give_back", "cards": chosen}
-        self.message = self.text.reason("wrong_count", {})
-        self.changed()
-        return None
-
-    def pass_action(self) -> dict[str, Any] | None:
-        if self.can("pass"):
-            return {"type": "pass"}
-        view = self.view or {}
-        if view.get("phase") != "play":
-            code = "wrong_phase"
-        elif view.get("turn") != self.seat:
-            code = "not_your_turn"
-        else:
-            code = "must_lead"
-        self.message = self.text.reason(code, {})
-        self.changed()
-        return None
-
-    def ready_action(self) -> dict[str, Any] | None:
-        if self.can("ready"):
-            return {"type": "ready"}
+    def ready_action(self) -> Action | None:
+        if self.can(Ready):
+            return Ready(self.seat or 0)
         if self.phase == "hand_over":
             self.message = self.tr.gettext("Waiting for the others to be ready.")
             self.changed()
@@ -336,21 +310,19 @@ class TableModel:
     # ------------------------------------------------------------ decree
 
     def may_decree(self) -> bool:
-        if not self.can("decree"):
-            self.message = self.text.reason("not_president", {})
-            self.changed()
+        if not self.can(Decree):
+            self.refused("not_president")
             return False
         return True
 
-    @staticmethod
-    def decree_action(text: str) -> dict[str, Any] | None:
+    def decree_action(self, text: str) -> Action | None:
         text = text.strip()
-        return {"type": "decree", "text": text} if text else None
+        return Decree(self.seat or 0, text) if text else None
 
     # ------------------------------------------------------------ timer
 
     def turn_seconds_left(self) -> int | None:
-        limit = self.info.get("turn_timer") or 0
+        limit = self.table.turn_timer if self.table else 0
         if not limit or self.turn_since is None or self.phase not in ("play", "tax"):
             return None
         return max(0, int(limit - (self.clock() - self.turn_since) + 0.999))

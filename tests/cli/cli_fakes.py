@@ -1,20 +1,16 @@
-"""A bridge that keeps everything in this process (no sockets)."""
+"""A bridge for the terminal's tests: real hosts on 127.0.0.1 and real connections;
+only the LAN browser is scripted and bots move at once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from president.cli.connection import LocalTable
-from president.cli.netbridge import parse_address
-from president.rules import PRESETS
-
-
-class NoHost:
-    stopped = False
-
-    async def stop(self) -> None:
-        self.stopped = True
+from president.cli import netbridge
+from president.net.host import Host
+from president.net.table import Table, TableOptions
+from president.rules import HouseRules
+from president.state import State
 
 
 @dataclass
@@ -47,36 +43,86 @@ class FakeBrowser:
         self.on_change()
 
 
+class LaterConnection:
+    """A connection to a table started when the UI sits down (a join by address)."""
+
+    def __init__(self, bridge: TestBridge, name: str, language: str) -> None:
+        self.bridge, self.name, self.language = bridge, name, language
+        self.address: str | None = None
+        self.inner: netbridge.NetConnection | None = None
+
+    async def start(self, on_event: Any) -> None:
+        _, self.inner = await self.bridge.local_table(
+            self.name, self.language, bots=3, preset="classic", rules=None, seed=None)
+        await self.inner.start(on_event)
+
+    async def act(self, action: Any) -> Any:
+        assert self.inner is not None
+        return await self.inner.act(action)
+
+    async def close(self) -> None:
+        if self.inner is not None:
+            await self.inner.close()
+
+
 @dataclass
-class FakeBridge:
+class TestBridge:
+    """``president.cli.netbridge`` with the test's table: ``rules`` and ``bots`` for the
+    next table, or ``state`` to sit down at a session already under way (seat 0)."""
+
     seed: int = 3
-    table: LocalTable | None = None
+    rules: HouseRules | None = None
+    state: State | None = None
     browsers: list[FakeBrowser] = field(default_factory=list)
     joined: list[tuple[str, str | None]] = field(default_factory=list)
     hosted: list[Any] = field(default_factory=list)
-    parse_address = staticmethod(parse_address)
-
-    def make_table(self, name: str, bots: int, preset: str = "classic", rules: Any = None
-                   ) -> LocalTable:
-        players = [name] + [f"Bot{i}" for i in range(1, bots + 1)]
-        self.table = LocalTable(rules or PRESETS[preset], players, seed=self.seed,
-                                name="Test table", preset=preset)
-        return self.table
+    tables: list[Table] = field(default_factory=list)
+    connections: list[netbridge.NetConnection] = field(default_factory=list)
+    parse_address = staticmethod(netbridge.parse_address)
 
     async def local_table(self, name: str, language: str, *, bots: int, preset: str,
                           rules: Any, seed: int | None) -> tuple[Any, Any]:
-        return NoHost(), self.table or self.make_table(name, bots, preset, rules)
+        if self.state is not None:
+            return await self._resumed(name, language)
+        hosted, connection = await netbridge.local_table(
+            name, language, bots=bots, preset=preset, rules=self.rules or rules,
+            seed=self.seed, bot_delay=0.0)
+        self.tables.append(hosted.table)
+        self.connections.append(connection)
+        return hosted, connection
+
+    async def _resumed(self, name: str, language: str) -> tuple[Any, Any]:
+        state = self.state
+        assert state is not None
+        seats = [{"name": player, "token": "ab" * 16 if seat == 0 else None,
+                  "kind": "human" if seat == 0 else "bot"}
+                 for seat, player in enumerate(state.players)]
+        options = TableOptions(name="Test table", rules=state.rules, seats=len(seats),
+                               seed=state.seed, bot_delay=0.0, ready_timeout=0.0,
+                               grace=3600.0)
+        table = Table.restore(options, state, 0, seats)
+        host = Host([table])
+        port = await host.start(["127.0.0.1"], 0)
+        connection = netbridge.NetConnection("127.0.0.1", port, name, language)
+        connection.client.session.token = "ab" * 16
+        self.tables.append(table)
+        self.connections.append(connection)
+        return netbridge.HostedTable(host, table, None), connection
 
     def connect(self, address: str, name: str, language: str, pin: str | None,
                 spectate: bool = False) -> Any:
         self.joined.append((address, pin))
-        return self.table or self.make_table(name, 3)
+        return LaterConnection(self, name, language)
 
     async def host_table(self, setup: Any, name: str, language: str) -> tuple[Any, Any]:
         self.hosted.append(setup)
-        return NoHost(), self.make_table(name, setup.bots, setup.preset, setup.rules)
+        return await netbridge.host_table(setup, name, language, seed=self.seed,
+                                          advertise=False, bot_delay=0.0)
 
     def browser(self, on_change: Any) -> FakeBrowser:
         browser = FakeBrowser(on_change)
         self.browsers.append(browser)
         return browser
+
+
+FakeBridge = TestBridge

@@ -46,7 +46,7 @@ def test_host_command_runs_a_session_and_journals_it(tmp_path):
     code, clients = run(scenario())
     log = stream.getvalue()
     assert code == 0
-    assert all(c.bye["code"] == "session_over" for c in clients)
+    assert all(c.bye.code == "session_over" for c in clients)
     for text in ("table 'Kitchen' open", "Ada joined (seat 0)", "Bob joined (seat 1)",
                  "session started: Ada, Bob, Bot 1", "hand 1 over:", "hand 2 over:",
                  "session over; winner(s):"):

@@ -5,26 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 from types import SimpleNamespace
-from typing import Any
 
 from president.cli import netbridge
 from president.net.journal import Journal
 from president.net.persist import resume_tables
 from president.rules import PRESETS
-
-
-class Listener:
-    def __init__(self) -> None:
-        self.view: dict[str, Any] | None = None
-
-    def status_changed(self, status: str, detail: str | None = None) -> None:
-        pass
-
-    def view_changed(self, view: dict[str, Any]) -> None:
-        self.view = view
-
-    def event(self, event: dict[str, Any]) -> None:
-        pass
 
 
 def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
@@ -33,11 +18,10 @@ def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
 
     async def scenario() -> None:
         hosted, connection = await netbridge.host_table(setup, "Ada", "en", seed=9)
-        listener = Listener()
         try:
-            await connection.start(listener)
-            while listener.view is None or listener.view["phase"] != "play":
-                await asyncio.sleep(0.01)
+            await connection.start(lambda event: None)
+            await connection.client.wait_for(
+                lambda c: c.view is not None and c.view.phase == "play")
         finally:
             await connection.close()
             await hosted.stop()

@@ -151,4 +151,4 @@ def test_host_set_up(run_ui) -> None:
     assert setup.preset == "bga" and setup.pin == "1234"
     assert setup.rules.title_set == "classic" and setup.rules.joker_mode == "trump"
     assert setup.players == 4 and setup.bots == 3 and setup.turn_timer == 15
-    assert ui.table.info["preset"] == "bga"
+    assert ui.table.table.preset == "bga"

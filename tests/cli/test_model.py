@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from prompt_toolkit.formatted_text import fragment_list_to_text
 
+from president.actions import Decree, Pass, Play
+from president.cards import parse_cards
 from president.cli.terminal import layout
 from president.cli.terminal.model import TableModel
 from president.cli.ui_text import load_texts
+from president.combos import classify
 from president.engine import new_session
+from president.events import Event
+from president.net.protocol import TableInfo
 from president.rules import PRESETS
-from president.view import view
+from president.view import View, view
 
 
 def model_with(seed: int = 1, players: int = 4, **changes) -> TableModel:
@@ -20,8 +27,23 @@ def model_with(seed: int = 1, players: int = 4, **changes) -> TableModel:
     model.clock_value = clock  # type: ignore[attr-defined]
     data = view(state, 0).to_dict()
     data.update(changes)
-    model.view_changed(data)
+    if "pile" in changes and "top" not in changes:  # the top is the last set on the pile
+        pile = changes["pile"]
+        combo = classify(parse_cards(pile[-1][1]), state.rules, False) if pile else None
+        data["top"] = None if combo is None else [combo.kind, combo.size, combo.rank.symbol,
+                                                  combo.suit.symbol if combo.suit else None]
+    model.view_changed(View.from_dict(data, state.rules))
     return model
+
+
+TABLE = TableInfo(id="main", name="Test", preset="classic", rules=PRESETS["classic"],
+                  seats=4, players=("P0", "P1", "P2", "P3"), bots=(False,) * 4,
+                  connected=(True,) * 4, started=True, over=False, pin=False, spectators=0,
+                  proto=2, turn_timer=0)
+
+
+def event(data: dict) -> Event:
+    return Event(data["type"], {key: value for key, value in data.items() if key != "type"})
 
 
 def text_of(fragments) -> str:
@@ -59,13 +81,13 @@ def test_only_legal_plays_are_sent() -> None:
     assert model.confirm_action() is None
     assert model.message == model.text.reason("too_low", {})
     model.select_rank("9")
-    assert model.confirm_action() == {"type": "play", "cards": "9S"}
-    assert model.pass_action() == {"type": "pass"}
+    assert model.confirm_action() == Play(0, parse_cards("9S"))
+    assert model.pass_action() == Pass(0)
 
 
 def test_the_timer_counts_down_for_the_player_to_move() -> None:
     model = model_with(turn=2, phase="play")
-    model.info = {"turn_timer": 30}
+    model.table = replace(TABLE, turn_timer=30)
     assert "30" in layout.seat_state(model, 2)
     model.clock_value[0] += 12.5  # type: ignore[attr-defined]
     assert "18" in layout.seat_state(model, 2)
@@ -75,16 +97,16 @@ def test_the_timer_counts_down_for_the_player_to_move() -> None:
 def test_end_of_hand_and_session_summaries() -> None:
     model = model_with(phase="hand_over", roles=["scum", "president", "vice_scum",
                                                  "vice_president"], scores=[-3, 3, -2, 2])
-    model.event({"type": "hand_end", "hand": 1, "order": [1, 3, 2, 0],
-                 "roles": ["scum", "president", "vice_scum", "vice_president"],
-                 "scores": [-3, 3, -2, 2]})
+    model.event(event({"type": "hand_end", "hand": 1, "order": [1, 3, 2, 0],
+                       "roles": ["scum", "president", "vice_scum", "vice_president"],
+                       "scores": [-3, 3, -2, 2]}))
     shown = text_of(layout.summary_fragments(model))
     lines = shown.splitlines()
     assert lines[1].startswith("1. P1") and "President" in lines[1]
     assert "P0 gives their 2 best cards to P1" in shown
     assert "P2 gives their best card to P3" in shown
-    model.view_changed({**model.view, "phase": "session_over"})
-    model.event({"type": "session_end", "scores": [-3, 9, -2, 2], "winners": [1]})
+    model.view_changed(replace(model.view, phase="session_over"))
+    model.event(event({"type": "session_end", "scores": [-3, 9, -2, 2], "winners": [1]}))
     final = text_of(layout.summary_fragments(model))
     first = [line for line in final.splitlines() if line.startswith("1.")][0]
     assert "P1" in first and "★" in first
@@ -96,8 +118,7 @@ def test_the_decree_is_only_for_the_president() -> None:
     assert model.message == model.text.reason("not_president", {})
     model = model_with(phase="hand_over", legal=[{"type": "decree", "seat": 0, "text": ""}])
     assert model.may_decree()
-    assert model.decree_action("  Everyone sings  ") == {"type": "decree",
-                                                         "text": "Everyone sings"}
+    assert model.decree_action("  Everyone sings  ") == Decree(0, "Everyone sings")
     assert model.decree_action("   ") is None
 
 
@@ -115,13 +136,13 @@ def test_card_letters_of_the_players_language_select_ranks() -> None:
 def test_the_log_scrolls_back_and_stays_put_while_events_arrive() -> None:
     model = model_with()
     for seat in range(4):
-        model.event({"type": "pass", "hand": 1, "seat": seat})
+        model.event(event({"type": "pass", "hand": 1, "seat": seat}))
     newest = len(model.log) - 1
     assert layout.log_cursor(model).y == newest
     model.scroll_log(2)
     shown = text_of(layout.log_fragments(model)).splitlines()
     assert shown[-2] == model.log[newest - 2] and "2" in shown[-1]
-    model.event({"type": "pass", "hand": 1, "seat": 1})
+    model.event(event({"type": "pass", "hand": 1, "seat": 1}))
     shown = text_of(layout.log_fragments(model)).splitlines()
     assert shown[-2] == model.log[newest - 2]  # the same lines stay in view
     assert layout.log_cursor(model).y == len(shown) - 1

@@ -13,12 +13,12 @@ def test_lost_connection_is_shown_and_the_client_comes_back(run_ui, monkeypatch)
         await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
         model = ui.table
         assert model.status == "connected"
-        hand = model.view["hand"]
+        hand = model.view.hand
         await ui.connection.client.drop()
         await d.screen_shows(ui.tr.gettext("Connection lost: reconnecting…"))
         await d.until(lambda: model.status == "connected", "the reconnection")
         await d.until(lambda: "Connection lost" not in d.safe_screen(), "the banner to go")
-        assert model.view["hand"] == hand or model.view["hand_number"] > 1
+        assert model.view.hand == hand or model.view.hand_number > 1
         # the seat is ours again: an action goes through
         await d.until(lambda: model.my_turn, "my turn")
         before = model.view
@@ -60,7 +60,7 @@ def test_a_spectator_sees_the_table_but_no_hand(run_ui) -> None:
             hosted.table.request_start()
             await ui.join_address(f"127.0.0.1:{port}", None, spectate=True)
             await d.until(lambda: ui.table.view is not None, "the public view")
-            assert ui.table.view["seat"] is None and ui.table.view["hand"] == ""
+            assert ui.table.view.seat is None and ui.table.view.hand == ()
             await d.screen_shows(ui.tr.gettext("You are watching this table."))
         finally:
             await hosted.stop()

@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from netkit import run, wants_to_act
 
+from president.actions import Decree, GiveBack, Pass, Play, Ready
+from president.cards import format_cards, parse_cards
 from president.cli.plain import (
     describe_view,
     local_table,
     parse_command,
     play_plain,
 )
+from president.engine import new_session
 from president.net.client import Client
 from president.rules import HouseRules
+from president.state import Phase, PileEntry
+from president.view import view
 
 
 def test_parse_command():
-    assert parse_command("play 7c 7d") == {"type": "play", "cards": "7C 7D"}
-    assert parse_command("p 10H") == {"type": "play", "cards": "10H"}
-    assert parse_command("  pass ") == {"type": "pass"}
-    assert parse_command("give 3C 4D") == {"type": "give_back", "cards": "3C 4D"}
-    assert parse_command("ready") == {"type": "ready"}
-    assert parse_command("decree everyone sings") == {"type": "decree",
-                                                      "text": "everyone sings"}
+    assert parse_command("play 7c 7d", 2) == Play(2, parse_cards("7C 7D"))
+    assert parse_command("p 10H") == Play(0, parse_cards("10H"))
+    assert parse_command("  pass ") == Pass(0)
+    assert parse_command("give 4D 3C") == GiveBack(0, parse_cards("3C 4D"))
+    assert parse_command("ready") == Ready(0)
+    assert parse_command("decree everyone sings") == Decree(0, "everyone sings")
     assert parse_command("say hi all") == "say:hi all"
     assert parse_command("q") == "quit" and parse_command("start") == "start"
     assert parse_command("play") is None and parse_command("dance") is None
@@ -44,14 +50,14 @@ def test_a_typed_session_to_the_end():
                 await client.wait_for(lambda c: c.status == "closed" or wants_to_act(c))
                 if client.status == "closed":
                     return
-                legal = [a for a in client.view["legal"] if a["type"] != "decree"]
+                legal = [a for a in client.view.legal if not isinstance(a, Decree)]
                 action = legal[0]
-                if action["type"] == "play":
-                    yield f"play {action['cards']}"
-                elif action["type"] == "give_back":
-                    yield f"give {action['cards']}"
+                if isinstance(action, Play):
+                    yield f"play {format_cards(action.cards)}"
+                elif isinstance(action, GiveBack):
+                    yield f"give {format_cards(action.cards)}"
                 else:
-                    yield action["type"]
+                    yield {Pass: "pass", Ready: "ready"}[type(action)]
                 # The next line is asked for only once the host has answered this one.
 
         code = await play_plain(client, typing(), lines_out.append)
@@ -69,10 +75,10 @@ def test_a_typed_session_to_the_end():
 
 
 def test_the_table_summary_names_players_and_cards():
-    players = ["Ada", "Bot 1", "Bot 2"]
-    view = {"hand_number": 1, "phase": "play", "reversed": False, "players": players,
-            "counts": [3, 4, 4], "pile": [[1, "7C"]], "decree": None, "hand": "3C 4D 5H",
-            "tax_owed": 0, "turn": 0, "scores": [0, 0, 0], "ready": []}
-    lines = describe_view(view, 0)
+    state, _ = new_session(HouseRules(), ["Ada", "Bot 1", "Bot 2"], 1)
+    state = replace(state, phase=Phase.PLAY, turn=0,
+                    hands=(parse_cards("3C 4D 5H"), *state.hands[1:]),
+                    pile=(PileEntry(1, parse_cards("7C")),))
+    lines = describe_view(view(state, 0), 0)
     assert "   pile: 7C (by Bot 1)" in lines and "   YOUR TURN" in lines
     assert "   your hand: 3C 4D 5H" in lines

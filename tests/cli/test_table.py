@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from cli_fakes import FakeBridge
 
+from president.actions import Play
 from president.bots import make_bot
-from president.cli.connection import LocalTable
+from president.cards import format_cards
 from president.engine import apply, new_session
 from president.rules import PRESETS
 from president.view import view
@@ -21,7 +22,7 @@ def test_a_whole_hand_against_bots(run_ui) -> None:
         table = ui.table
         first = await d.rendered()
         seen["first"] = first
-        assert "Tester (you)" in first and "Bot3" in first
+        assert "Tester (you)" in first and "Bot 3" in first
         assert "13 cards" in first
         plays = 0
         while table.phase == "play":
@@ -30,11 +31,11 @@ def test_a_whole_hand_against_bots(run_ui) -> None:
             if table.phase != "play":
                 break
             before = table.view
-            if table.legal_of("play"):
+            if table.legal_of(Play):
                 d.keys("l")
                 await d.until(lambda: table.selected, "a selection")
-                legal = {" ".join(sorted(a["cards"].split())) for a in table.legal_of("play")}
-                assert " ".join(sorted(table.selection_text().split())) in legal
+                legal = {a.cards for a in table.legal_of(Play)}
+                assert table.selected_cards() in legal
                 d.keys("l")
                 plays += 1
             else:
@@ -44,11 +45,11 @@ def test_a_whole_hand_against_bots(run_ui) -> None:
         assert table.phase == "hand_over"
         screen = await d.screen_shows("is over. Finishing order")
         seen["end"] = screen
-        for name in table.view["players"]:
+        for name in table.view.players:
             assert name in screen
         assert "Next hand:" in screen  # the tax that will follow
         d.keys("\r")
-        await d.until(lambda: table.view["hand_number"] == 2, "the next hand")
+        await d.until(lambda: table.view.hand_number == 2, "the next hand")
 
     run_ui(scenario, bridge=bridge,
            start=lambda ui: ui.play_bots(3, "classic", None))
@@ -58,19 +59,18 @@ def test_a_whole_hand_against_bots(run_ui) -> None:
 
 def test_illegal_selection_says_why_and_sends_nothing(run_ui) -> None:
     bridge = FakeBridge(seed=5)
-    table = bridge.make_table("Tester", 3)
-    sent: list[dict] = []
-    real_send = table.send_action
-
-    async def spy(action: dict) -> dict:
-        sent.append(action)
-        return await real_send(action)
-
-    table.send_action = spy  # type: ignore[method-assign]
+    sent: list = []
 
     async def scenario(d) -> None:
         ui = d.ui
         await d.until(lambda: ui.table is not None and ui.table.my_turn, "my turn")
+        real_act = ui.connection.act
+
+        async def spy(action):
+            sent.append(action)
+            return await real_act(action)
+
+        ui.connection.act = spy
         model = ui.table
         hand = model.hand_cards()
         ranks = {card.rank for card in hand}
@@ -85,7 +85,7 @@ def test_illegal_selection_says_why_and_sends_nothing(run_ui) -> None:
         assert "▲" in screen
         assert sent == []
         # leading: passing is not allowed either
-        if not model.view["pile"]:
+        if not model.view.pile:
             d.keys("p")
             await d.screen_shows(ui.text.reason("must_lead"))
             assert sent == []
@@ -112,8 +112,7 @@ def _tax_state(players: int = 4):
 def test_the_tax_return_is_a_real_choice(run_ui) -> None:
     state = _tax_state()
     owed = view(state, 0).tax_owed
-    bridge = FakeBridge()
-    bridge.table = LocalTable(state.rules, list(state.players), state=state, name="Tax table")
+    bridge = FakeBridge(state=state)
 
     async def scenario(d) -> None:
         ui = d.ui
@@ -121,11 +120,11 @@ def test_the_tax_return_is_a_real_choice(run_ui) -> None:
         model = ui.table
         screen = await d.screen_shows("to give back")
         assert "choosing tax cards" in screen
-        hand_before = model.view["hand"]
+        hand_before = model.view.hand
         # too few cards: refused locally with the reason
         d.keys(" \r")
         await d.screen_shows(ui.text.reason("wrong_count"))
-        assert model.view["hand"] == hand_before
+        assert model.view.hand == hand_before
         # choose the highest cards (not the lowest, which a shortcut would pick)
         model.clear_selection()
         last = len(model.hand_cards()) - 1
@@ -135,8 +134,8 @@ def test_the_tax_return_is_a_real_choice(run_ui) -> None:
             d.keys(" \x1b[D")
         await d.until(lambda: len(model.selected) == owed, "the tax cards selected")
         d.keys("\r")
-        await d.until(lambda: model.view["tax_owed"] == 0, "the tax return")
-        mine = " ".join(entry[2] for entry in model.view["tax_mine"])
+        await d.until(lambda: model.view.tax_owed == 0, "the tax return")
+        mine = " ".join(format_cards(entry[2]) for entry in model.view.tax_mine)
         for card in chosen:
             assert card in mine
         await d.until(lambda: model.phase == "play", "play to start")
@@ -146,7 +145,6 @@ def test_the_tax_return_is_a_real_choice(run_ui) -> None:
 
 def test_eight_players_fit_in_80x24_and_a_resize_redraws(run_ui) -> None:
     bridge = FakeBridge(seed=2)
-    bridge.make_table("Tester", 7)
 
     async def scenario(d) -> None:
         ui = d.ui
@@ -154,7 +152,7 @@ def test_eight_players_fit_in_80x24_and_a_resize_redraws(run_ui) -> None:
         screen = await d.rendered()
         rows = screen.splitlines()
         assert len(rows) == 24
-        for name in ui.table.view["players"]:
+        for name in ui.table.view.players:
             assert any(name in row for row in rows[:10]), name
         first_card = ui.text.card(str(ui.table.hand_cards()[0]))
         last_card = ui.text.card(str(ui.table.hand_cards()[-1]))
@@ -212,8 +210,7 @@ def _hand_over_with_president_at(seat: int = 0):
 
 def test_the_president_writes_a_decree(run_ui) -> None:
     state = _hand_over_with_president_at(0)
-    bridge = FakeBridge()
-    bridge.table = LocalTable(state.rules, list(state.players), state=state)
+    bridge = FakeBridge(state=state)
 
     async def scenario(d) -> None:
         ui = d.ui
@@ -221,7 +218,7 @@ def test_the_president_writes_a_decree(run_ui) -> None:
         d.keys("d")
         await d.until(lambda: ui.editor is not None, "the decree editor")
         d.keys("Everyone sings\r")
-        await d.until(lambda: ui.table.view.get("decree") == "Everyone sings", "the decree")
+        await d.until(lambda: ui.table.view.decree == "Everyone sings", "the decree")
         await d.screen_shows("Everyone sings")
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
@@ -230,8 +227,7 @@ def test_the_president_writes_a_decree(run_ui) -> None:
 def test_the_session_ends_with_the_standings(run_ui) -> None:
     from dataclasses import replace as _replace
 
-    bridge = FakeBridge(seed=11)
-    bridge.make_table("Tester", 3, rules=_replace(PRESETS["classic"], session_length=1))
+    bridge = FakeBridge(seed=11, rules=_replace(PRESETS["classic"], session_length=1))
 
     async def scenario(d) -> None:
         ui = d.ui
@@ -243,15 +239,15 @@ def test_the_session_ends_with_the_standings(run_ui) -> None:
             if table.phase != "play":
                 break
             before = table.view
-            d.keys("l" if table.legal_of("play") else "p")
-            if table.legal_of("play"):
+            d.keys("l" if table.legal_of(Play) else "p")
+            if table.legal_of(Play):
                 await d.until(lambda: table.selected, "a selection")
                 d.keys("l")
             await d.until(lambda b=before: table.view is not b, "the table to move on")
         await d.until(lambda: table.phase == "session_over", "the end of the session")
         screen = await d.screen_shows(ui.tr.gettext("The session is over. Standings:"))
         assert "★" in screen
-        winner = table.view["players"][table.session_summary["winners"][0]]
+        winner = table.view.players[table.session_summary["winners"][0]]
         assert any(row.startswith("1.") and winner in row for row in screen.splitlines())
 
     run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))

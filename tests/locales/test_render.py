@@ -11,9 +11,9 @@ from president.cli.i18n import get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES
 from president.cli.text import REASONS, ROLE_TITLES, TITLE_SETS, Text
 from president.errors import HistoryError, NotationError, RulesError
-from president.events import EVENT_CODES
-from president.net.client import FINAL_BYES, FINAL_REFUSALS
+from president.events import EVENT_CODES, Event
 from president.net.limits import CODES as LIMIT_CODES
+from president.net.session import FINAL_BYES, FINAL_REFUSALS
 from president.roles import Role
 from president.rules import ALLOWED, HouseRules
 
@@ -68,6 +68,10 @@ def sample_events() -> list[dict[str, Any]]:
     ]
 
 
+def as_event(data: dict) -> Event:
+    return Event(data["type"], {key: value for key, value in data.items() if key != "type"})
+
+
 def test_samples_cover_every_event_code() -> None:
     assert {event["type"] for event in sample_events()} == set(EVENT_CODES)
 
@@ -76,10 +80,10 @@ def test_samples_cover_every_event_code() -> None:
 def test_every_event_renders_in_every_language(viewer: int | None) -> None:
     english = Text("en")
     for event in sample_events():
-        source = english.event(event, PLAYERS, viewer)
+        source = english.event(as_event(event), PLAYERS, viewer)
         assert "{" not in source and not source.startswith("Event:"), source
         for language in OTHERS:
-            line = Text(language).event(event, PLAYERS, viewer)
+            line = Text(language).event(as_event(event), PLAYERS, viewer)
             assert "{" not in line and "Event" not in line, (language, line)
             if source not in COGNATES[language]:
                 assert line != source, (language, event)
@@ -88,26 +92,27 @@ def test_every_event_renders_in_every_language(viewer: int | None) -> None:
 def test_own_and_other_seat_read_differently() -> None:
     text = Text("pl")
     play = {"type": "pass", "hand": 1, "seat": 0}
-    assert text.event(play, PLAYERS, 0) == "Pasujesz."
-    assert text.event(play, PLAYERS, 1) == "Anna pasuje."
+    assert text.event(as_event(play), PLAYERS, 0) == "Pasujesz."
+    assert text.event(as_event(play), PLAYERS, 1) == "Anna pasuje."
 
 
 def test_event_lines_read_naturally() -> None:
     event = {"type": "play", "hand": 1, "seat": 1, "cards": "KH KS"}
-    assert Text("en").event(event, PLAYERS, 0) == "Bob plays a pair: K♥ K♠."
-    assert Text("nl").event(event, PLAYERS, 0) == "Bob speelt een paar: H♥ H♠."
-    assert Text("it").event(event, PLAYERS, 0) == "Bob gioca una coppia: K♥ K♠."
+    assert Text("en").event(as_event(event), PLAYERS, 0) == "Bob plays a pair: K♥ K♠."
+    assert Text("nl").event(as_event(event), PLAYERS, 0) == "Bob speelt een paar: H♥ H♠."
+    assert Text("it").event(as_event(event), PLAYERS, 0) == "Bob gioca una coppia: K♥ K♠."
     tax = {"type": "tax", "hand": 2, "from": 2, "to": 3, "count": 5}
-    assert Text("pl").event(tax, PLAYERS, 0) == "Cleo daje 5 kart graczowi Dario."
+    assert Text("pl").event(as_event(tax), PLAYERS, 0) == "Cleo daje 5 kart graczowi Dario."
     winners = {"type": "session_end", "scores": [3, 3, 0, 0], "winners": [0, 1]}
-    assert Text("it").event(winners, PLAYERS, 2) == "La sessione è finita. Vincono Anna e Bob."
+    assert (Text("it").event(as_event(winners), PLAYERS, 2)
+            == "La sessione è finita. Vincono Anna e Bob.")
 
 
 def test_unknown_or_broken_events_do_not_raise() -> None:
     text = Text("it")
-    assert text.event({"type": "nonsense"}, PLAYERS, 0) == "Evento: nonsense"
-    assert text.event({"type": "play", "seat": 0}, PLAYERS, 0) == "Evento: play"
-    assert "?" in text.event({"type": "pass", "seat": 9}, PLAYERS, 0)
+    assert text.event(Event("nonsense", {}), PLAYERS, 0) == "Evento: nonsense"
+    assert text.event(Event("play", {"seat": 0}), PLAYERS, 0) == "Evento: play"
+    assert "?" in text.event(Event("pass", {"seat": 9}), PLAYERS, 0)
 
 
 def test_every_refusal_code_has_a_message() -> None:
@@ -187,8 +192,8 @@ def test_rank_accepts_symbols_and_the_joker() -> None:
     italian = Text("it")
     assert italian.card("JK") == "JK"  # the corner of the card on screen: short
     play = {"type": "play", "hand": 1, "seat": 1, "cards": "JK"}
-    assert italian.event(play, PLAYERS, 0) == "Bob gioca Jolly."  # a sentence: its name
-    assert Text("en").event(play, PLAYERS, 0) == "Bob plays JK."
+    assert italian.event(as_event(play), PLAYERS, 0) == "Bob gioca Jolly."  # a sentence: its name
+    assert Text("en").event(as_event(play), PLAYERS, 0) == "Bob plays JK."
 
 
 @pytest.mark.parametrize("language", OTHERS)

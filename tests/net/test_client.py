@@ -1,20 +1,228 @@
-"""The client against a scripted fake host: heartbeat timeout, reconnect with the token."""
+"""The client: its sans-I/O session fed bytes (as h11's tests do), the asyncio driver
+over a fake link, and over TCP against a scripted fake host."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
 from netkit import LOCAL, run
 
-from president.net.client import Client
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, encode
+from president.actions import Pass, Play
+from president.cards import parse_cards
+from president.engine import new_session
+from president.errors import ClientError, ProtocolError
+from president.events import Event
+from president.net.client import Client, StatusChanged
+from president.net.protocol import (
+    CLIENT,
+    HOST,
+    PROTOCOL_VERSION,
+    Accepted,
+    Bye,
+    Decoder,
+    EventUpdate,
+    Ping,
+    Refused,
+    StateUpdate,
+    TableInfo,
+    TableUpdate,
+    Welcome,
+    encode,
+    pack,
+)
+from president.net.session import (
+    ClientSession,
+    Closed,
+    GameEvent,
+    Joined,
+    JoinFailed,
+    Replied,
+    Status,
+    TableChanged,
+    ViewChanged,
+)
+from president.rules import HouseRules
+from president.view import view
 
 TOKEN = "0f" * 16
-INFO = {"id": "main", "name": "Fake", "preset": "classic", "rules": {}, "seats": 3,
-        "players": ["Ada", None, None], "bots": [False] * 3, "connected": [True, False, False],
-        "started": False, "over": False, "pin": False, "spectators": 0,
-        "proto": PROTOCOL_VERSION, "turn_timer": 0}
+INFO = TableInfo(id="main", name="Fake", preset="classic", rules=HouseRules(), seats=3,
+                 players=("Ada", None, None), bots=(False,) * 3,
+                 connected=(True, False, False), started=False, over=False, pin=False,
+                 spectators=0, proto=PROTOCOL_VERSION, turn_timer=0)
+STATE, _ = new_session(HouseRules(), ["Ada", "Bob", "Cy"], 5)
+
+
+def welcome(seat: int | None = 0) -> bytes:
+    return encode(Welcome(version=PROTOCOL_VERSION, seat=seat, token=TOKEN, table=INFO))
+
+
+def state(seq: int, seat: int = 0) -> bytes:
+    return encode(StateUpdate(seq=seq, view=view(STATE, seat).to_dict()))
+
+
+def event(seq: int) -> bytes:
+    return encode(EventUpdate(seq=seq, event=Event("pass", {"hand": 1, "seat": 1})))
+
+
+def sent(data: bytes) -> list[dict[str, Any]]:
+    return Decoder(CLIENT).feed_maps(data)
+
+
+# ---------------------------------------------------------------- the session, no I/O
+
+
+def joined_session() -> ClientSession:
+    session = ClientSession("Ada", "it")
+    session.hello()
+    session.receive(welcome())
+    return session
+
+
+def test_the_handshake_says_hello_and_takes_the_seat_and_token() -> None:
+    session = ClientSession("Ada", "it", pin="1234")
+    [hello] = sent(session.hello())
+    assert hello == {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ada",
+                     "language": "it", "token": None, "pin": "1234", "spectate": False,
+                     "table": None}
+    assert session.status is Status.CONNECTING
+    events = session.receive(welcome()[:7])  # a frame in pieces: nothing yet
+    assert events == []
+    events = session.receive(welcome()[7:] + state(1))
+    assert isinstance(events[0], Joined) and events[0].seat == 0
+    assert isinstance(events[1], ViewChanged) and events[1].view == view(STATE, 0)
+    assert session.status is Status.CONNECTED and session.token == TOKEN
+    assert session.view is events[1].view  # parsed once, kept
+
+
+def test_a_sequence_gap_asks_for_a_snapshot_once() -> None:
+    session = joined_session()
+    session.receive(state(1) + event(2))
+    assert session.outgoing() == b""
+    events = session.receive(event(4) + event(5))
+    assert [type(e) for e in events] == [GameEvent, GameEvent]
+    assert [m["type"] for m in sent(session.outgoing())] == ["snapshot_request"]
+    assert session.gaps == 1
+    session.receive(state(6) + event(8))  # the snapshot came; a new gap asks again
+    assert [m["type"] for m in sent(session.outgoing())] == ["snapshot_request"]
+
+
+def test_requests_get_ids_and_their_replies() -> None:
+    session = joined_session()
+    first, data = session.request(Play(0, parse_cards("7C 7D")))
+    second, _ = session.request(Pass(0))
+    assert sent(data) == [{"type": "play", "id": first, "cards": "7C 7D"}]
+    assert second == first + 1
+    events = session.receive(encode(Refused(id=second, code="must_lead", params={}))
+                             + encode(Accepted(id=first)) + encode(Accepted(id=99)))
+    assert [(e.request_id, e.reply.accepted, e.reply.code) for e in events
+            if isinstance(e, Replied)] == [(second, False, "must_lead"), (first, True, None)]
+    assert session.pending == set()
+
+
+def test_a_lost_connection_fails_what_is_pending_and_the_token_comes_back() -> None:
+    session = joined_session()
+    request_id, _ = session.request(Pass(0))
+    events = session.connection_lost()
+    assert [(e.request_id, e.reply.code) for e in events
+            if isinstance(e, Replied)] == [(request_id, "disconnected")]
+    assert session.status is Status.RECONNECTING and not session.final
+    with pytest.raises(ClientError):
+        session.request(Pass(0))
+    [hello] = sent(session.hello())
+    assert hello["token"] == TOKEN
+
+
+@pytest.mark.parametrize("code,final", [("wrong_pin", True), ("table_full", True),
+                                        ("seat_taken", False), ("rate_limited", False)])
+def test_refusals_that_are_final_and_those_worth_another_try(code: str, final: bool) -> None:
+    session = ClientSession("Ada")
+    session.hello()
+    [failed] = session.receive(encode(Refused(id=None, code=code, params={})))
+    assert failed == JoinFailed(code, {}, final)
+    assert session.final is final
+
+
+def test_a_final_bye_closes_and_a_pause_does_not() -> None:
+    session = joined_session()
+    [closed] = session.receive(encode(Bye(code="host_paused", params={})))
+    assert closed == Closed("host_paused", {}, False) and not session.final
+    session = joined_session()
+    [closed] = session.receive(encode(Bye(code="session_over", params={})))
+    assert closed.final and session.final
+
+
+def test_pings_are_answered_and_table_updates_kept() -> None:
+    session = joined_session()
+    events = session.receive(encode(Ping(nonce=41)) + encode(TableUpdate(table=INFO)))
+    assert events == [TableChanged(INFO)]
+    assert sent(session.outgoing()) == [{"type": "pong", "nonce": 41}]
+
+
+def test_a_malformed_view_is_the_hosts_fault() -> None:
+    session = joined_session()
+    bad = pack({"type": "state", "seq": 1, "view": {"seat": 0}}, HOST)
+    with pytest.raises(ProtocolError):
+        session.receive(bad)
+
+
+# ---------------------------------------------------------------- the driver, a fake link
+
+
+class FakeLink:
+    """The host's end scripted by the test: what the client reads, what it wrote."""
+
+    def __init__(self) -> None:
+        self.inbox: asyncio.Queue[bytes] = asyncio.Queue()
+        self.written = bytearray()
+        self.aborted = False
+
+    async def read(self) -> bytes:
+        return await self.inbox.get()
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    async def drain(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        self.aborted = True
+        self.inbox.put_nowait(b"")
+
+
+def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
+    async def scenario():
+        links: list[FakeLink] = []
+
+        async def open_link() -> FakeLink:
+            link = FakeLink()
+            link.inbox.put_nowait(welcome() + state(1))
+            links.append(link)
+            return link
+
+        events: list[Any] = []
+        client = Client("unused", 0, "Ada", open_link=open_link, on_event=events.append)
+        await client.connect()
+        await client.wait_for(lambda c: c.view is not None)
+        acting = asyncio.ensure_future(client.act(Pass(0)))
+        await asyncio.sleep(0)
+        request = sent(bytes(links[0].written))[-1]
+        links[0].inbox.put_nowait(encode(Accepted(id=request["id"])))
+        reply = await acting
+        await client.close()
+        return reply, events, links
+
+    reply, events, links = run(scenario(), timeout=10)
+    assert reply.accepted
+    assert [m["type"] for m in sent(bytes(links[0].written))] == ["hello", "pass", "leave"]
+    statuses = [e.status for e in events if isinstance(e, StatusChanged)]
+    assert statuses == ["connected", "closed"]
+    assert len(links) == 1 and links[0].aborted
+
+
+# ---------------------------------------------------------------- over TCP, a fake host
 
 
 class FakeHost:
@@ -37,23 +245,19 @@ class FakeHost:
                 data = await reader.read(65536)
                 if not data:
                     return
-                for msg in decoder.feed(data):
+                for msg in decoder.feed_maps(data):
                     self.received.append(msg)
                     if msg["type"] == "hello":
                         self.hellos.append(msg)
                         answer = self.script.pop(0) if self.script else "welcome"
                         if answer == "welcome":
-                            writer.write(encode({"type": "welcome", "version": PROTOCOL_VERSION,
-                                                 "seat": 0, "token": TOKEN, "table": INFO},
-                                                HOST))
-                            writer.write(encode({"type": "table", "table": INFO}, HOST))
+                            writer.write(welcome() + encode(TableUpdate(table=INFO)))
                         else:
-                            writer.write(encode({"type": "refused", "id": None, "code": answer,
-                                                 "params": {}}, HOST))
+                            writer.write(encode(Refused(id=None, code=answer, params={})))
                             writer.close()
                             return
                     elif msg["type"] == "snapshot_request":
-                        writer.write(encode({"type": "bye", "code": "left", "params": {}}, HOST))
+                        writer.write(encode(Bye(code="left", params={})))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -70,8 +274,8 @@ def test_a_silent_host_is_dropped_and_the_client_returns_with_its_token():
         port = await fake.start()
         statuses: list[str] = []
         client = Client(LOCAL, port, "Ada", heartbeat=0.05, timeout=0.3,
-                        on_update=lambda kind, p: statuses.append(p["status"])
-                        if kind == "status" else None)
+                        on_event=lambda e: statuses.append(e.status)
+                        if isinstance(e, StatusChanged) else None)
         await client.connect()
         # The fake host never pings nor answers: the client times out and reconnects;
         # a transient refusal (seat_taken) is retried.
@@ -100,26 +304,22 @@ def test_a_final_refusal_stops_the_reconnecting():
         return client, fake
 
     client, fake = run(scenario())
-    assert client.bye == {"code": "bad_token", "params": {}}
+    assert client.bye == Bye(code="bad_token", params={})
     assert len(fake.hellos) == 2
 
 
-def test_send_action_without_connection_and_after_a_bye():
+def test_acting_after_a_bye_is_not_connected():
     async def scenario():
         fake = FakeHost(["welcome"])
         port = await fake.start()
         client = Client(LOCAL, port, "Ada", reconnect=False)
         await client.connect()
-        client._send({"type": "snapshot_request"})  # the fake host answers with bye "left"
+        client._link.write(pack({"type": "snapshot_request"}, CLIENT))  # answered: bye "left"
         await client.wait_for(lambda c: c.status == "closed")
-        try:
-            await client.send_action({"type": "pass", "seat": 3})
-            error = None
-        except Exception as caught:  # the error code is what matters
-            error = caught
+        reply = await client.act(Pass(0))
         await fake.stop()
-        return client, error
+        return client, reply
 
-    client, error = run(scenario())
-    assert client.bye["code"] == "left"
-    assert getattr(error, "code", None) == "not_connected"
+    client, reply = run(scenario())
+    assert client.bye.code == "left"
+    assert reply.code == "not_connected"

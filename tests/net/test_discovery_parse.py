@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from zeroconf import InterfaceChoice
 
+from president.errors import NetError
 from president.net.discovery import (
     LABEL_MAX,
     SERVICE_TYPE,
@@ -17,7 +18,6 @@ from president.net.discovery import (
     txt_properties,
     zeroconf_interfaces,
 )
-from president.net.errors import NetError
 
 INSTANCE = f"Kitchen (abc123).{SERVICE_TYPE}"
 GOOD = {b"name": b"Kitchen", b"seats": b"2/4", b"preset": b"classic", b"proto": b"1",

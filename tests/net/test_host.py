@@ -19,13 +19,25 @@ from netkit import (
     wants_to_act,
 )
 
-from president.cards import parse_cards
+from president.actions import GiveBack, Pass, Play, Ready
+from president.errors import JoinRefused
 from president.net.client import Client
-from president.net.errors import JoinRefused
+from president.net.session import ChatReceived
 from president.rules import PRESETS, HouseRules, preset
 from president.state import Phase
 
 LOCAL = "127.0.0.1"
+
+
+async def raw_play(client: Client, cards: str):
+    """A play whose cards are not cards (the client's own code never sends one)."""
+    from president.net.protocol import PlayRequest, encode
+
+    request_id, _ = client.session.request(Pass(0))
+    client._link.write(encode(PlayRequest(id=request_id, cards=cards), check=False))
+    future = asyncio.get_running_loop().create_future()
+    client._replies[request_id] = future
+    return await asyncio.wait_for(future, 10)
 
 
 def rules(name: str = "classic", **changes) -> HouseRules:
@@ -61,9 +73,9 @@ def test_clients_and_bots_play_whole_sessions_and_never_see_hidden_cards(preset_
     table, players, watcher, refusals = run(scenario())
     assert table.state.phase is Phase.SESSION_OVER and table.state.hand_number >= 1
     for player in players + [watcher]:
-        assert player.bye == {"code": "session_over", "params": {}}
-        assert player.view["phase"] == "session_over"
-        assert player.view["scores"] == list(table.state.scores)
+        assert player.bye.code == "session_over" and player.bye.params == {}
+        assert player.view.phase == "session_over"
+        assert player.view.scores == table.state.scores
         assert any(m["type"] == "event" and m["event"]["type"] == "session_end"
                    for m in player.frames)
         assert player.gaps == 0
@@ -97,7 +109,7 @@ def test_property_no_frame_to_a_seat_holds_another_seats_cards(seed, seats, tax,
 
     players, watcher = run(scenario())
     for player in players:
-        assert player.bye["code"] == "session_over"
+        assert player.bye.code == "session_over"
         assert check_no_hidden_cards(player.frames, player.seat) > 0
     assert check_no_hidden_cards(watcher.frames, None) > 0
 
@@ -132,27 +144,24 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing():
         mover = clients[state.turn]
         other = next(c for c in clients if c.seat != state.turn)
         replies = {
-            "not_your_turn": await other.send_action(
-                {"type": "play", "cards": other.view["hand"].split()[0]}),
-            "must_lead": await mover.send_action({"type": "pass"}),
-            "not_in_hand": await mover.send_action(
-                {"type": "play", "cards": other.view["hand"].split()[0]}),
-            "wrong_phase": await mover.send_action({"type": "give_back", "cards": ""}),
-            "bad_cards": await mover.send_action({"type": "play", "cards": "ZZ 1X"}),
+            "not_your_turn": await other.act(Play(other.seat, other.view.hand[:1])),
+            "must_lead": await mover.act(Pass(mover.seat)),
+            "not_in_hand": await mover.act(Play(mover.seat, other.view.hand[:1])),
+            "wrong_phase": await mover.act(GiveBack(mover.seat, ())),
+            "bad_cards": await raw_play(mover, "ZZ 1X"),
             "already_ready": None,
         }
         del replies["already_ready"]
         unchanged = table.state is state and table.version == 0
-        good = await mover.send_action(
-            {"type": "play", "cards": mover.view["hand"].split()[0]})
+        good = await mover.act(Play(mover.seat, mover.view.hand[:1]))
         await host.stop()
         return replies, unchanged, good, table
 
     replies, unchanged, good, table = run(scenario())
     for code, reply in replies.items():
-        assert reply["type"] == "refused" and reply["code"] == code, (code, reply)
+        assert not reply.accepted and reply.code == code, (code, reply)
     assert unchanged
-    assert good["type"] == "accepted" and table.version == 1
+    assert good.accepted and table.version == 1
 
 
 def test_spectators_and_early_actions_are_refused():
@@ -160,25 +169,25 @@ def test_spectators_and_early_actions_are_refused():
         host, table, port = await start_table(seats=4, rules=rules())
         early = Client(LOCAL, port, "early", reconnect=False)
         await early.connect()
-        before = await early.send_action({"type": "pass"})
+        before = await early.act(Pass(0))
         watcher = Client(LOCAL, port, "watcher", spectate=True, reconnect=False)
         await watcher.connect()
-        spectating = await watcher.send_action({"type": "ready"})
+        spectating = await watcher.act(Ready(0))
         start_by_watcher = await watcher.start()
         started = await early.start()
         await early.wait_for(lambda c: c.view is not None)
         again = await early.start()
-        info = early.info
+        info = early.table
         await host.stop()
         return before, spectating, start_by_watcher, started, again, info, table
 
     before, spectating, by_watcher, started, again, info, table = run(scenario())
-    assert (before["type"], before["code"]) == ("refused", "not_started")
-    assert (spectating["type"], spectating["code"]) == ("refused", "spectator")
-    assert (by_watcher["type"], by_watcher["code"]) == ("refused", "spectator")
-    assert started["type"] == "accepted"
-    assert (again["type"], again["code"]) == ("refused", "already_started")
-    assert info["started"] and info["bots"] == [False, True, True, True]
+    assert before.code == "not_started"
+    assert spectating.code == "spectator"
+    assert by_watcher.code == "spectator"
+    assert started.accepted
+    assert again.code == "already_started"
+    assert info.started and info.bots == (False, True, True, True)
     assert table.state.players[0] == "early"
 
 
@@ -251,7 +260,7 @@ def test_a_client_cannot_act_for_another_seat_and_bad_frames_close_only_it():
     assert (bye["code"], bye["params"]["field"]) == ("unknown_field", "seat")
     assert garbage_bye["code"] == "bad_msgpack"
     assert too_large["code"] == "frame_too_large"
-    assert honest.bye["code"] == "session_over"
+    assert honest.bye.code == "session_over"
     assert table.state.phase is Phase.SESSION_OVER
     cheat_seat = welcome["seat"]
     assert table.seats[cheat_seat].standin is not None  # a bot finished the cheat's hands
@@ -273,7 +282,7 @@ def test_drop_and_return_with_the_token_gets_seat_and_hand_back():
         # The client comes back by itself, with its token.
         await ada.wait_for(lambda c: c.status == "connected" and c.view is not None
                            and table.seats[seat].conn is not None)
-        first = (ada.seat, ada.view["hand"], table.state.hands[seat], hand_while_away)
+        first = (ada.seat, ada.view.hand, table.state.hands[seat], hand_while_away)
         # A fresh client (laptop restarted) with the saved token.
         await ada.drop()
         ada.reconnect = False
@@ -281,16 +290,16 @@ def test_drop_and_return_with_the_token_gets_seat_and_hand_back():
         again = Client(LOCAL, port, "Ada", token=token)
         await again.connect()
         await again.wait_for(lambda c: c.view is not None)
-        second = (again.seat, again.view["hand"], table.state.hands[seat])
+        second = (again.seat, again.view.hand, table.state.hands[seat])
         await autoplay(again, 1)
         await host.stop()
         return first, second, again, table, seat
 
     first, second, again, table, seat = run(scenario())
-    assert first[0] == seat and parse_cards(first[1]) == first[2] == first[3]
+    assert first[0] == seat and first[1] == first[2] == first[3]
     assert first[2], "the hand was not empty"
-    assert second[0] == seat and parse_cards(second[1]) == second[2]
-    assert again.bye["code"] == "session_over"
+    assert second[0] == seat and second[1] == second[2]
+    assert again.bye.code == "session_over"
     assert table.seats[seat].standin is None
 
 
@@ -324,7 +333,7 @@ def test_a_bot_plays_for_an_absent_seat_after_the_grace_and_gives_it_back():
 
     played, over, back, info, seat = run(scenario())
     assert played and not over
-    assert back.seat == seat and info["bots"][seat] is False and info["connected"][seat]
+    assert back.seat == seat and info.bots[seat] is False and info.connected[seat]
 
 
 def test_leaving_before_the_start_frees_the_seat():
@@ -367,8 +376,8 @@ def test_a_client_that_never_reads_does_not_slow_the_others():
 
     player, stuck_conn, table = run(scenario(), timeout=60)
     assert player.bye is not None, (player.status, player.frames[-3:], table.state.phase)
-    assert player.bye["code"] == "session_over", player.bye
-    assert player.view["phase"] == "session_over"  # a gap, if any, was repaired
+    assert player.bye.code == "session_over", player.bye
+    assert player.view.phase == "session_over"  # a gap, if any, was repaired
     assert table.state.phase is Phase.SESSION_OVER
     assert stuck_conn.skipped > 0  # frames were skipped for it, never waited for
 
@@ -426,7 +435,7 @@ def test_turn_timer_and_ready_timeout_keep_the_party_going():
         return idle, table
 
     idle, table = run(scenario())
-    assert idle.bye["code"] == "session_over" and table.state.hand_number == 2
+    assert idle.bye.code == "session_over" and table.state.hand_number == 2
     plays = [m for m in idle.frames if m["type"] == "event"
              and m["event"]["type"] in ("play", "pass") and m["event"]["seat"] == idle.seat]
     assert plays  # the timer moved for the idle seat
@@ -445,7 +454,7 @@ def test_host_ends_an_open_session_at_the_hand_boundary():
         return watcher, table
 
     watcher, table = run(scenario())
-    assert watcher.bye["code"] == "session_over"
+    assert watcher.bye.code == "session_over"
     events = [m["event"] for m in watcher.frames if m["type"] == "event"]
     assert events[-1]["type"] == "session_end"
     assert events[-2]["type"] == "hand_end"  # ended between hands, not mid-trick
@@ -462,7 +471,7 @@ def test_host_stop_says_bye_to_everyone():
         return client
 
     client = run(scenario())
-    assert client.bye["code"] == "host_stopping"
+    assert client.bye.code == "host_stopping"
 
 
 def test_a_minutes_session_ends_at_the_first_hand_boundary_after_the_time():
@@ -515,8 +524,8 @@ def test_two_tables_on_one_host_are_independent():
 
     players, missing, tables = run(scenario())
     assert missing == "no_such_table"
-    assert [p.info["id"] for p in players] == ["a", "b"]
-    assert all(p.bye["code"] == "session_over" for p in players)
+    assert [p.table.id for p in players] == ["a", "b"]
+    assert all(p.bye.code == "session_over" for p in players)
     assert all(t.state.phase is Phase.SESSION_OVER for t in tables)
     assert tables[0].state.players != tables[1].state.players
 
@@ -529,34 +538,37 @@ def test_the_host_side_can_start_the_table():
         assert not table.started
         table.request_start()
         await ada.wait_for(lambda c: c.view is not None)
-        info = ada.info
+        info = ada.table
         await host.stop()
         return table, info
 
     table, info = run(scenario())
     assert table.state.players == ("Ada", "Bot 1", "Bot 2", "Bot 3")
-    assert info["started"] and info["bots"] == [False, True, True, True]
+    assert info.started and info.bots == (False, True, True, True)
 
 
 def test_chat_reaches_everyone_with_the_writers_name():
     async def scenario():
         host, table, port = await start_table(seats=4, rules=rules())
-        ada = Client(LOCAL, port, "Ada", reconnect=False)
-        eve = Client(LOCAL, port, "Eve", spectate=True, reconnect=False)
+        chats: dict[str, list] = {"ada": [], "eve": []}
+
+        def heard(name: str):
+            def listen(event) -> None:
+                if isinstance(event, ChatReceived):
+                    chats[name].append(event)
+            return listen
+
+        ada = Client(LOCAL, port, "Ada", reconnect=False, on_event=heard("ada"))
+        eve = Client(LOCAL, port, "Eve", spectate=True, reconnect=False, on_event=heard("eve"))
         await ada.connect()
         await eve.connect()
         await ada.chat("hello")
         await eve.chat("hi from the sofa")
-        chats: dict[str, list] = {"ada": [], "eve": []}
-        for name, client in (("ada", ada), ("eve", eve)):
-            while len(chats[name]) < 2:
-                kind, payload = await asyncio.wait_for(client.updates.get(), 10)
-                if kind == "chat":
-                    chats[name].append(payload)
+        for client, name in ((ada, "ada"), (eve, "eve")):
+            await client.wait_for(lambda c, name=name: len(chats[name]) >= 2, 10)
         await host.stop()
         return chats
 
     chats = run(scenario())
-    expected = [{"seat": 0, "name": "Ada", "text": "hello"},
-                {"seat": None, "name": "Eve", "text": "hi from the sofa"}]
+    expected = [ChatReceived(0, "Ada", "hello"), ChatReceived(None, "Eve", "hi from the sofa")]
     assert chats["ada"] == expected and chats["eve"] == expected

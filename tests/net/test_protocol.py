@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from president.net.errors import LocalProtocolError, ProtocolError
+from president.errors import LocalProtocolError, ProtocolError
 from president.net.protocol import (
     CLIENT,
     HOST,
@@ -18,11 +18,14 @@ from president.net.protocol import (
     SCHEMAS,
     Decoder,
     encode,
+    pack,
+    parse,
 )
+from president.rules import HouseRules
 
 TOKEN = "0123456789abcdef0123456789abcdef"
 INFO = {
-    "id": "main", "name": "Kitchen", "preset": "classic", "rules": {"tax": "2-1"},
+    "id": "main", "name": "Kitchen", "preset": "classic", "rules": HouseRules().to_dict(),
     "seats": 4, "players": ["Ada", None, "Bot 1", "Bot 2"], "bots": [False, False, True, True],
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
     "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
@@ -73,6 +76,22 @@ def packed(obj: object) -> bytes:
     return frame(msgpack.packb(obj, use_bin_type=True))
 
 
+def test_every_message_is_a_typed_message_and_back() -> None:
+    for sender in (CLIENT, HOST):
+        for sample in SAMPLES[sender]:
+            msg = parse(sample, sender)
+            assert type(msg).TYPE == sample["type"] and msg.to_wire() == sample
+            assert encode(msg) == pack(sample, sender)
+            assert Decoder(sender).feed(encode(msg)) == [msg]
+
+
+def test_a_table_with_rules_that_are_no_rules_is_refused() -> None:
+    bad = {"type": "table", "table": {**INFO, "rules": {"tax": "all"}}}
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(HOST).feed(packed(bad))
+    assert caught.value.code == "bad_field"
+
+
 def test_every_message_type_has_a_sample():
     for sender, schemas in SCHEMAS.items():
         assert {m["type"] for m in SAMPLES[sender]} == set(schemas)
@@ -81,48 +100,48 @@ def test_every_message_type_has_a_sample():
 @pytest.mark.parametrize("sender", [CLIENT, HOST])
 def test_round_trip_of_every_message(sender):
     for msg in SAMPLES[sender]:
-        assert Decoder(sender).feed(encode(msg, sender)) == [msg]
+        assert Decoder(sender).feed_maps(pack(msg, sender)) == [msg]
 
 
 @pytest.mark.parametrize("sender", [CLIENT, HOST])
 def test_stream_fed_byte_by_byte_and_all_at_once(sender):
-    stream = b"".join(encode(m, sender) for m in SAMPLES[sender])
+    stream = b"".join(pack(m, sender) for m in SAMPLES[sender])
     decoder = Decoder(sender)
     got = []
     for i in range(len(stream)):
-        got.extend(decoder.feed(stream[i:i + 1]))
+        got.extend(decoder.feed_maps(stream[i:i + 1]))
     assert got == SAMPLES[sender]
-    assert Decoder(sender).feed(stream) == SAMPLES[sender]
+    assert Decoder(sender).feed_maps(stream) == SAMPLES[sender]
     assert decoder.buffered == 0
 
 
 def test_truncated_frame_needs_more():
-    data = encode(SAMPLES[CLIENT][2], CLIENT)
+    data = pack(SAMPLES[CLIENT][2], CLIENT)
     decoder = Decoder(CLIENT)
-    assert decoder.feed(data[:2]) == []
-    assert decoder.feed(data[2:-1]) == []
-    assert decoder.feed(data[-1:]) == [SAMPLES[CLIENT][2]]
+    assert decoder.feed_maps(data[:2]) == []
+    assert decoder.feed_maps(data[2:-1]) == []
+    assert decoder.feed_maps(data[-1:]) == [SAMPLES[CLIENT][2]]
 
 
 def test_oversized_frame_refused_from_the_header_alone():
     decoder = Decoder(CLIENT)
     with pytest.raises(ProtocolError) as caught:
-        decoder.feed(struct.pack(">I", MAX_CLIENT_FRAME + 1))  # no body sent at all
+        decoder.feed_maps(struct.pack(">I", MAX_CLIENT_FRAME + 1))  # no body sent at all
     assert caught.value.code == "frame_too_large"
     assert decoder.buffered == 0
     with pytest.raises(ProtocolError):  # the decoder stays dead
-        decoder.feed(encode(SAMPLES[CLIENT][3], CLIENT))
+        decoder.feed_maps(pack(SAMPLES[CLIENT][3], CLIENT))
 
 
 def test_huge_length_prefix_refused():
     with pytest.raises(ProtocolError) as caught:
-        Decoder(HOST).feed(b"\xff\xff\xff\xff")
+        Decoder(HOST).feed_maps(b"\xff\xff\xff\xff")
     assert caught.value.code == "frame_too_large"
 
 
 def test_empty_frame_refused():
     with pytest.raises(ProtocolError) as caught:
-        Decoder(CLIENT).feed(b"\0\0\0\0")
+        Decoder(CLIENT).feed_maps(b"\0\0\0\0")
     assert caught.value.code == "empty_frame"
 
 
@@ -135,7 +154,7 @@ def test_empty_frame_refused():
 ])
 def test_garbage_bodies(body):
     with pytest.raises(ProtocolError) as caught:
-        Decoder(CLIENT).feed(frame(body))
+        Decoder(CLIENT).feed_maps(frame(body))
     assert caught.value.code in ("bad_msgpack", "not_a_map")
 
 
@@ -161,7 +180,7 @@ def test_garbage_bodies(body):
 ])
 def test_bad_client_messages(obj, code):
     with pytest.raises(ProtocolError) as caught:
-        Decoder(CLIENT).feed(packed(obj))
+        Decoder(CLIENT).feed_maps(packed(obj))
     assert caught.value.code == code
 
 
@@ -187,7 +206,7 @@ def hello(**changes):
 ])
 def test_bad_hello(changes, code):
     with pytest.raises(ProtocolError) as caught:
-        Decoder(CLIENT).feed(packed(hello(**changes)))
+        Decoder(CLIENT).feed_maps(packed(hello(**changes)))
     assert caught.value.code == code
     if code == "bad_version":
         assert caught.value.params["want"] == PROTOCOL_VERSION
@@ -197,7 +216,7 @@ def test_missing_version_is_a_version_error():
     msg = hello()
     del msg["version"]
     with pytest.raises(ProtocolError) as caught:
-        Decoder(CLIENT).feed(packed(msg))
+        Decoder(CLIENT).feed_maps(packed(msg))
     assert caught.value.code == "bad_version"
 
 
@@ -212,26 +231,26 @@ def test_missing_version_is_a_version_error():
 ])
 def test_bad_host_messages(obj):
     with pytest.raises(ProtocolError):
-        Decoder(HOST).feed(packed(obj))
+        Decoder(HOST).feed_maps(packed(obj))
 
 
 def test_encoding_an_invalid_message_is_our_bug():
     with pytest.raises(LocalProtocolError) as caught:
-        encode({"type": "pass", "id": "x"}, CLIENT)
+        pack({"type": "pass", "id": "x"}, CLIENT)
     assert caught.value.code == "bad_field"
     with pytest.raises(LocalProtocolError):
-        encode({"type": "welcome"}, CLIENT)
+        pack({"type": "welcome"}, CLIENT)
     with pytest.raises(LocalProtocolError) as caught:
-        encode({"type": "state", "seq": 1, "view": {"blob": "x" * 300_000}}, HOST)
+        pack({"type": "state", "seq": 1, "view": {"blob": "x" * 300_000}}, HOST)
     assert caught.value.code == "frame_too_large"
 
 
 def test_valid_frames_after_bad_ones_are_not_read():
     decoder = Decoder(CLIENT)
     with pytest.raises(ProtocolError):
-        decoder.feed(packed({"type": "nope"}) + encode(SAMPLES[CLIENT][3], CLIENT))
+        decoder.feed_maps(packed({"type": "nope"}) + pack(SAMPLES[CLIENT][3], CLIENT))
     with pytest.raises(ProtocolError):
-        decoder.feed(b"")
+        decoder.feed_maps(b"")
 
 
 @settings(max_examples=300, deadline=None)
@@ -239,7 +258,7 @@ def test_valid_frames_after_bad_ones_are_not_read():
 def test_random_bytes_raise_only_protocol_errors(data):
     decoder = Decoder(CLIENT)
     try:
-        for msg in decoder.feed(data):
+        for msg in decoder.feed_maps(data):
             assert msg["type"] in SCHEMAS[CLIENT]
     except ProtocolError:
         pass
@@ -261,7 +280,7 @@ json_like = st.recursive(
 def test_random_fields_are_validated_or_refused(kind, fields):
     decoder = Decoder(CLIENT)
     try:
-        (msg,) = decoder.feed(packed({"type": kind, **fields}))
+        (msg,) = decoder.feed_maps(packed({"type": kind, **fields}))
     except ProtocolError:
         return
     # Accepted: then it really fits the schema.

@@ -16,7 +16,7 @@ from president.engine import apply, new_session
 from president.net.client import Client
 from president.rules import HouseRules, preset
 from president.state import Phase
-from president.view import view
+from president.view import View, view
 
 T = TypeVar("T")
 
@@ -74,6 +74,11 @@ def uninterrupted(rules: HouseRules, players: list[str], seed: int,
     return taken
 
 
+def wire(view: View | None) -> dict[str, Any] | None:
+    """The view as it came over the wire (what ``my_move`` hashes)."""
+    return view.to_dict() if view is not None else None
+
+
 async def play_steadily(client: Client, salt: int = 0,
                         stop: Callable[[Client], bool] = lambda c: False,
                         pause: float = 0.0) -> int:
@@ -83,7 +88,7 @@ async def play_steadily(client: Client, salt: int = 0,
 
     def ready(c: Client) -> bool:
         return c.status == "closed" or stop(c) or (
-            c.status == "connected" and my_move(c.view, salt) is not None)
+            c.status == "connected" and my_move(wire(c.view), salt) is not None)
 
     while True:
         await client.wait_for(ready, timeout=60)
@@ -91,17 +96,16 @@ async def play_steadily(client: Client, salt: int = 0,
             return refusals
         if pause:
             await asyncio.sleep(pause)
-            if client.status != "connected" or my_move(client.view, salt) is None:
+            if client.status != "connected" or my_move(wire(client.view), salt) is None:
                 continue
-        move = my_move(client.view, salt)
+        move = my_move(wire(client.view), salt)
         assert move is not None
         seen = client.view
-        try:
-            reply = await client.send_action(move, timeout=10)
-        except Exception:  # dropped meanwhile: the client reconnects, a snapshot follows
-            await asyncio.sleep(0.05)
+        reply = await client.act(action_from_dict({**move, "seat": client.seat}), timeout=10)
+        if reply.code in ("disconnected", "not_connected", "timeout", "closed"):
+            await asyncio.sleep(0.05)  # dropped meanwhile: the client returns, a snapshot follows
             continue
-        if reply["type"] == "refused":
+        if not reply.accepted:
             refusals += 1
             if client.view is seen:  # nothing new: wait for the next frame
                 await client.wait_for(

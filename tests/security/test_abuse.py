@@ -9,8 +9,8 @@ import msgpack
 import pytest
 from security_kit import LOCAL, Raw, frame, play_steadily, run, short_rules, wait_until
 
+from president.errors import JoinRefused
 from president.net.client import Client
-from president.net.errors import JoinRefused
 from president.net.host import Host
 from president.net.limits import (
     AddressBook,
@@ -19,6 +19,8 @@ from president.net.limits import (
     chat_problem,
     name_problem,
 )
+from president.net.protocol import PROTOCOL_VERSION, Welcome
+from president.net.session import ChatReceived
 from president.net.table import Table, TableOptions
 
 
@@ -111,7 +113,8 @@ def test_a_chat_flood_is_refused_then_cut_and_the_table_plays_on():
         ann = Client(LOCAL, port, "ann", reconnect=False)
         await ann.connect()
         chats = []
-        ann.on_update = lambda kind, payload: chats.append(payload) if kind == "chat" else None
+        ann.on_event = lambda event: chats.append(event) if isinstance(event, ChatReceived) \
+            else None
         playing = asyncio.ensure_future(play_steadily(ann))
         flooder.send_raw(b"".join(frame({"type": "chat", "text": f"spam {i}"})
                                   for i in range(3000)))
@@ -124,9 +127,9 @@ def test_a_chat_flood_is_refused_then_cut_and_the_table_plays_on():
     refused = [m for m in seen if m["type"] == "refused"]
     assert refused and all(m["code"] == "rate_limited" for m in refused)
     assert seen[-1] == {"type": "bye", "code": "rate_limited", "params": {}}
-    spam = [c for c in chats if c["text"].startswith("spam")]
+    spam = [c for c in chats if c.text.startswith("spam")]
     assert 1 <= len(spam) <= Limits().chat_burst + 1
-    assert ann.bye["code"] == "session_over" and table.state.phase.value == "session_over"
+    assert ann.bye.code == "session_over" and table.state.phase.value == "session_over"
 
 
 def test_too_many_connections_long_chat_and_pin_guessing():
@@ -167,12 +170,16 @@ class Recording(Client):
         self.frames: list[dict] = []
 
     async def _join(self):
-        reader, writer, welcome = await super()._join()
-        self.frames.append(welcome)  # the welcome is not passed to _receive
-        return reader, writer, welcome
+        count = len(self.frames)
+        link, joined = await super()._join()
+        # the welcome is not passed to _receive: the one received, rebuilt
+        welcome = Welcome(version=PROTOCOL_VERSION, seat=joined.seat, token=self.token,
+                          table=joined.table)
+        self.frames.insert(count, welcome.to_wire())
+        return link, joined
 
-    def _receive(self, msg: dict) -> None:
-        self.frames.append(msg)
+    def _receive(self, msg) -> None:
+        self.frames.append(msg.to_wire())
         super()._receive(msg)
 
 
@@ -213,4 +220,4 @@ def test_a_seat_token_goes_to_its_seat_only_and_hidden_cards_to_nobody_else():
                 assert "hands" not in event
                 if event["type"] == "deal":
                     assert ("cards" in event) == (receiver.seat is not None)
-    assert all(p.bye["code"] == "session_over" for p in players)
+    assert all(p.bye.code == "session_over" for p in players)

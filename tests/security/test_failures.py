@@ -10,7 +10,7 @@ from security_kit import LOCAL, Raw, frame, play_steadily, run, short_rules, wai
 
 from president.net.client import Client
 from president.net.host import Host
-from president.net.protocol import HOST, PROTOCOL_VERSION, encode
+from president.net.protocol import HOST, PROTOCOL_VERSION, pack
 from president.net.table import Table, TableOptions
 
 
@@ -29,7 +29,7 @@ def test_a_player_vanishing_mid_frame_loses_nothing_and_a_bot_stands_in():
         ann = Client(LOCAL, port, "ann", reconnect=False)
         await ann.connect()
         await wait_until(lambda: table.started)
-        body = encode({"type": "pass", "id": 1}, "client")
+        body = pack({"type": "pass", "id": 1}, "client")
         ghost.send_raw(body[:3])          # half a header ...
         await asyncio.sleep(0)
         ghost.send_raw(body[3:6])         # ... and part of the body, then gone
@@ -40,7 +40,7 @@ def test_a_player_vanishing_mid_frame_loses_nothing_and_a_bot_stands_in():
         return table, ann, welcome["seat"]
 
     table, ann, seat = run(scenario())
-    assert ann.bye["code"] == "session_over" and table.state.phase.value == "session_over"
+    assert ann.bye.code == "session_over" and table.state.phase.value == "session_over"
     assert table.seats[seat].name == "ghost" and table.seats[seat].standin is not None
 
 
@@ -71,10 +71,10 @@ def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token
         data = await reader.read(65536)
         hello = _first(data)
         connections.append(hello)
-        writer.write(encode({"type": "welcome", "version": PROTOCOL_VERSION, "seat": 0,
+        writer.write(pack({"type": "welcome", "version": PROTOCOL_VERSION, "seat": 0,
                              "token": "ab" * 16, "table": _INFO}, HOST))
         if len(connections) >= 2:
-            writer.write(encode({"type": "bye", "code": "session_over", "params": {}}, HOST))
+            writer.write(pack({"type": "bye", "code": "session_over", "params": {}}, HOST))
             await writer.drain()
             writer.close()
             return
@@ -92,7 +92,7 @@ def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token
     client = run(scenario())
     assert connections[0]["token"] is None and len(connections) >= 2
     assert all(c["token"] == "ab" * 16 for c in connections[1:])
-    assert client.bye["code"] == "session_over"
+    assert client.bye.code == "session_over"
 
 
 def _first(data: bytes) -> dict:
@@ -121,4 +121,4 @@ def test_garbage_after_a_good_frame_closes_only_that_connection():
 
     seen, ann = run(scenario())
     assert seen[-1]["type"] == "bye" and seen[-1]["code"] == "bad_msgpack"
-    assert ann.bye["code"] == "session_over"
+    assert ann.bye.code == "session_over"

@@ -19,14 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from security_kit import LOCAL, frame, hello, play_steadily, run, short_rules, uninterrupted
 
+from president.errors import ProtocolError
 from president.net.client import Client
-from president.net.errors import ProtocolError
 from president.net.host import Host
 from president.net.journal import Journal
 from president.net.limits import Limits
 from president.net.persist import TableJournal
-from president.net.protocol import CLIENT, SCHEMAS, Decoder
-from president.net.table import Join, Message, Table, TableOptions
+from president.net.protocol import CLIENT, SCHEMAS, Decoder, Hello, Leave, parse
+from president.net.table import Command, Join, Table, TableOptions
 
 TYPES = sorted(SCHEMAS[CLIENT]) + ["welcome", "state", "bye", "", "PLAY", "play "]
 FIELDS = sorted({f for schema in SCHEMAS[CLIENT].values() for f in schema}) + ["seat", "x"]
@@ -152,10 +152,10 @@ class Bench:
                                          ready_timeout=0), journal=self.guard)
         self.players = [FakePeer(), FakePeer()]
         for peer, name in zip(self.players, ("ann", "bob"), strict=True):
-            self.watched._handle(Join(peer, hello(name)))
+            self.watched._handle(Join(peer, parse(hello(name), CLIENT)))
         assert self.watched.started
         self.seated = FakePeer()
-        self.played._handle(Join(self.seated, hello("fuzz")))
+        self.played._handle(Join(self.seated, parse(hello("fuzz"), CLIENT)))
         assert self.played.started and self.seated.seat == 0
         self.guard.allowed = 0
 
@@ -187,20 +187,20 @@ class Bench:
             while not self.played.queue.empty():
                 self.played._handle(self.played.queue.get_nowait())
 
-    def _dispatch(self, target: str, stranger: FakePeer, msg: dict[str, Any]) -> None:
+    def _dispatch(self, target: str, stranger: FakePeer, msg: Any) -> None:
         if target == "watched":
             table = self.watched
-            if msg["type"] == "hello":
+            if isinstance(msg, Hello):
                 if not stranger.attached:
                     table._handle(Join(stranger, msg))
             else:
-                table._handle(Message(stranger, msg))
+                table._handle(Command(stranger, msg))
             return
-        if msg["type"] in ("hello", "leave"):
+        if isinstance(msg, (Hello, Leave)):
             return  # the seated fuzzer stays seated
         self.guard.fuzzing = True
         try:
-            self.played._handle(Message(self.seated, msg))
+            self.played._handle(Command(self.seated, msg))
         finally:
             self.guard.fuzzing = False
 
@@ -292,5 +292,5 @@ def test_fuzz_a_live_host_over_sockets_while_a_table_plays(tmp_path):
     sent, actions, clients, other_moves = run(scenario(), timeout=90)
     assert sent >= 20_000
     assert actions == uninterrupted(rules, names, seed)
-    assert all(c.bye["code"] == "session_over" for c in clients)
+    assert all(c.bye.code == "session_over" for c in clients)
     assert other_moves > 0  # the other table kept playing during the fuzzing

@@ -76,8 +76,8 @@ class HostProcess:
 def in_mid_hand(hand: int):
     def check(client: Client) -> bool:
         v = client.view
-        return v is not None and v["hand_number"] == hand and v["phase"] == "play" \
-            and len(v["pile"]) >= 1 and sum(v["counts"]) >= 10
+        return v is not None and v.hand_number == hand and v.phase == "play" \
+            and len(v.pile) >= 1 and sum(v.counts) >= 10
     return check
 
 
@@ -116,7 +116,7 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
     clients, tokens, code, host = run(scenario(), timeout=150)
     assert code == 0, b"".join(host.lines).decode()
     for client, token in zip(clients, tokens, strict=True):
-        assert client.token == token and client.bye["code"] == "session_over"
+        assert client.token == token and client.bye.code == "session_over"
     # Both kills landed in a hand in progress (cards on the pile, not between hands).
     assert [k["hand"] for k in kills] == [1, 2]
     assert all(k["phase"] in ("play", "tax") for k in kills), kills
@@ -138,7 +138,7 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
     assert lines == list(_straight_history(rules, names, expected))
     final, hands = replay_history(lines)
     assert final.phase is Phase.SESSION_OVER and len(hands) == 3
-    assert list(final.scores) == clients[0].view["scores"] == record.scores
+    assert list(final.scores) == list(clients[0].view.scores) == record.scores
 
 
 def _journal_state(path: Path) -> dict:

@@ -14,7 +14,7 @@ from president.cli.commands.history import export_lines
 from president.cli.commands.history import run as history_run
 from president.cli.main import build_parser
 from president.history import replay_history
-from president.net.client import Client
+from president.net.client import Client, StatusChanged
 from president.net.host import Host
 from president.net.journal import Journal, JournalError, describe, restore
 from president.net.persist import TableJournal, remembered_port, resume_tables
@@ -128,8 +128,8 @@ def test_clients_reconnect_to_a_resumed_host_and_finish_the_session(tmp_path):
     clients, tokens, table, session_id = run(scenario(), timeout=90)
     assert table.state.phase is Phase.SESSION_OVER
     for client, token in zip(clients, tokens, strict=True):
-        assert client.token == token and client.bye["code"] == "session_over"
-        assert client.view["scores"] == list(table.state.scores)
+        assert client.token == token and client.bye.code == "session_over"
+        assert client.view.scores == table.state.scores
     journal = Journal(path)
     record = journal.session(session_id)
     assert record.finished and record.scores == list(table.state.scores)
@@ -159,7 +159,7 @@ def test_a_locked_journal_refuses_to_start_the_table(tmp_path):
         return table, watcher, journal
 
     table, watcher, journal = run(scenario())
-    assert watcher.bye["code"] == "journal_locked"
+    assert watcher.bye.code == "journal_locked"
     assert table.state is None and table.over
     assert journal.sessions() == []
 
@@ -192,13 +192,13 @@ def test_a_journal_that_fails_mid_session_stops_the_table_before_broadcasting(tm
         return table, watcher, journal, hook.session_id(table)
 
     table, watcher, journal, session_id = run(scenario())
-    assert watcher.bye["code"] == "journal_locked"
+    assert watcher.bye.code == "journal_locked"
     actions = journal.actions(session_id)
     assert len(actions) == 40 and table.version == 40
     record = journal.session(session_id)
     assert restore(record, actions) == table.state   # nothing played beyond the journal
     # The watcher saw exactly the journaled state, never the unrecorded 41st action.
-    assert watcher.view == view(table.state, None).to_dict()
+    assert watcher.view == view(table.state, None)
 
 
 def test_a_resumed_timed_session_keeps_only_its_remaining_minutes(tmp_path):
@@ -275,13 +275,13 @@ def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_
         port = await host.start([LOCAL])
         ann = Client(LOCAL, port, "ann")
         statuses: list[tuple[str, str | None]] = []
-        ann.on_update = lambda kind, p: statuses.append((p["status"], p["code"])) \
-            if kind == "status" else None
+        ann.on_event = lambda e: statuses.append((e.status, e.code)) \
+            if isinstance(e, StatusChanged) else None
         await ann.connect()
         playing = asyncio.ensure_future(play_steadily(ann))
         await wait_until(lambda: table.version >= 20)
         await host.stop()  # Ctrl-C twice: stop now
-        paused = dict(ann.bye or {})
+        paused = ann.bye
         (again,) = resume_tables(journal, TableJournal(journal))
         host = Host([again])
         await host.start([LOCAL], port=port)
@@ -290,6 +290,6 @@ def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_
         return paused, statuses, ann, again
 
     paused, statuses, ann, table = run(scenario())
-    assert paused == {"code": "host_paused", "params": {}}
+    assert paused is not None and (paused.code, paused.params) == ("host_paused", {})
     assert ("reconnecting", None) in statuses
-    assert ann.bye["code"] == "session_over" and table.state.phase is Phase.SESSION_OVER
+    assert ann.bye.code == "session_over" and table.state.phase is Phase.SESSION_OVER

@@ -133,7 +133,7 @@ def test_tables_of_dropping_clients_play_every_session_to_the_end(tmp_path):
     for client, (seat, token) in zip(clients, seats, strict=True):
         assert client.seat == seat and client.token == token  # nobody lost or swapped a seat
         # A client away when its session ended is told so when it comes back.
-        assert client.bye["code"] in ("session_over", "table_closed")
+        assert client.bye.code in ("session_over", "table_closed")
     assert hook.checked > 200
     records = journal.sessions()
     assert len(records) == TABLES and all(r.finished for r in records)

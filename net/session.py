@@ -1,0 +1,317 @@
+"""The client's side of the protocol as a state machine, sans-I/O (like h11's Connection).
+
+Bytes in, events out; requests in, bytes out. No sockets, no clock, no tasks:
+``net/client.py`` drives it over a real connection, tests over a fake link.
+
+    session = ClientSession("Ada", "it")
+    link.write(session.hello())                  # (again after every reconnection)
+    for event in session.receive(link_bytes):    # Joined, ViewChanged, Replied, ...
+        ...
+    link.write(session.outgoing())               # pongs, snapshot requests
+    request_id, data = session.request(action)   # answered later by Replied(request_id)
+    events = session.connection_lost()           # pending requests fail: Replied(code=...)
+
+The session keeps what the client knows: ``seat``, ``token``, ``table`` (TableInfo),
+``view`` (a ``View``, parsed once per frame), the last sequence number and the gaps
+repaired (a gap sends a ``snapshot_request``), the pending request ids, the
+``bye`` and whether coming back is pointless (``final``: a final refusal or bye).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from president.actions import Action
+from president.errors import ClientError, PresidentError, ProtocolError
+from president.events import Event
+from president.view import View
+
+from .protocol import (
+    HOST,
+    PROTOCOL_VERSION,
+    Accepted,
+    Bye,
+    Chat,
+    ChatRequest,
+    Decoder,
+    EventUpdate,
+    Hello,
+    Leave,
+    Message,
+    Ping,
+    Pong,
+    Refused,
+    Reply,
+    SnapshotRequest,
+    StartRequest,
+    StateUpdate,
+    TableInfo,
+    TableUpdate,
+    Welcome,
+    action_request,
+    encode,
+)
+
+# Refusals of a hello after which trying again is pointless.
+FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
+                            "bad_version", "no_such_table", "session_over"})
+# A bye after which the client does not come back.
+FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed"})
+
+
+class Status(StrEnum):
+    """Where a client stands with its table."""
+
+    NEW = "new"                     # never connected
+    CONNECTING = "connecting"       # hello sent, no welcome yet
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"   # the connection dropped; coming back with the token
+    CLOSED = "closed"               # for good: closed, a final refusal or bye
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """The host welcomed us (again): our seat (None: watching) and the table."""
+
+    seat: int | None
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class JoinFailed:
+    """The host refused our hello; ``final``: trying again is pointless."""
+
+    code: str
+    params: Mapping[str, Any]
+    final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableChanged:
+    table: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class ViewChanged:
+    view: View
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """Something happened at the table (as this seat may see it)."""
+
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReceived:
+    seat: int | None
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Replied:
+    """The answer to request ``request_id``."""
+
+    request_id: int
+    reply: Reply
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The host said goodbye; ``final``: it will not take us back."""
+
+    code: str
+    params: Mapping[str, Any]
+    final: bool
+
+
+SessionEvent = (Joined | JoinFailed | TableChanged | ViewChanged | GameEvent | ChatReceived
+                | Replied | Closed)
+
+
+# ---------------------------------------------------------------- the session
+
+
+@dataclass
+class ClientSession:
+    """One player's (or spectator's) session with a table, across reconnections."""
+
+    name: str
+    language: str = "en"
+    pin: str | None = None
+    token: str | None = None
+    spectate: bool = False
+    table_id: str | None = None
+    seat: int | None = None
+    table: TableInfo | None = None
+    view: View | None = None
+    status: Status = Status.NEW
+    bye: Bye | None = None
+    last_seq: int = 0
+    gaps: int = 0                   # snapshots asked for after a sequence gap
+    pending: set[int] = field(default_factory=set)
+    _decoder: Decoder = field(default_factory=lambda: Decoder(HOST), repr=False)
+    _outgoing: bytearray = field(default_factory=bytearray, repr=False)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1), repr=False)
+    _resyncing: bool = False
+
+    @property
+    def final(self) -> bool:
+        """Whether coming back is pointless: closed, or a final refusal or bye."""
+        return self.status is Status.CLOSED
+
+    @property
+    def joined(self) -> bool:
+        return self.status is Status.CONNECTED
+
+    # ------------------------------------------------------------ sending
+
+    def hello(self) -> bytes:
+        """Start a handshake on a new connection (with our token, when we have one)."""
+        self._decoder = Decoder(HOST)
+        self._outgoing.clear()
+        self.last_seq, self._resyncing = 0, False
+        if self.status is not Status.RECONNECTING:
+            self.status = Status.CONNECTING
+        return encode(Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
+                            token=self.token, pin=self.pin, spectate=self.spectate,
+                            table=self.table_id))
+
+    def request(self, action: Action | None) -> tuple[int, bytes]:
+        """A new request id and the frame asking for ``action`` (None: start the game
+        now); ``Replied(id)`` answers it. ``ClientError`` (not_connected) when not joined."""
+        self._need_joined()
+        request_id = next(self._ids)
+        msg = StartRequest(id=request_id) if action is None else action_request(action,
+                                                                                request_id)
+        data = encode(msg)
+        self.pending.add(request_id)
+        return request_id, data
+
+    def chat(self, text: str) -> bytes:
+        self._need_joined()
+        return encode(ChatRequest(text=text))
+
+    def leave(self) -> bytes:
+        """Leave the table for good (the host closes, with ``bye`` left)."""
+        self.status = Status.CLOSED
+        return encode(Leave())
+
+    def ping(self, nonce: int) -> bytes:
+        return encode(Ping(nonce=nonce & 0xFFFFFFFF))
+
+    def outgoing(self) -> bytes:
+        """What the session wants sent now (pongs, snapshot requests), then empty."""
+        data = bytes(self._outgoing)
+        self._outgoing.clear()
+        return data
+
+    def abandon(self, code: str) -> list[SessionEvent]:
+        """The client's own decision to stop (e.g. ``close``): pending requests fail."""
+        self.status = Status.CLOSED
+        return self._fail_pending(code)
+
+    # ------------------------------------------------------------ receiving
+
+    def receive(self, data: bytes) -> list[SessionEvent]:
+        """Events for the bytes received. A bad frame raises ``ProtocolError``: the
+        connection is then useless (drop it and reconnect)."""
+        events: list[SessionEvent] = []
+        for msg in self.decode(data):
+            events.extend(self.handle(msg))
+        return events
+
+    def decode(self, data: bytes) -> list[Message]:
+        return self._decoder.feed(data)
+
+    def handle(self, msg: Message) -> list[SessionEvent]:
+        """The events of one decoded message."""
+        if self.status is Status.CONNECTING or self.status is Status.RECONNECTING:
+            return self._handshake(msg)
+        match msg:
+            case StateUpdate(seq=seq, view=data):
+                self.last_seq = seq
+                self._resyncing = False
+                assert self.table is not None
+                try:
+                    self.view = View.from_dict(data, self.table.rules)
+                except (PresidentError, KeyError, TypeError, ValueError):
+                    raise ProtocolError("bad_field", type="state", field="view") from None
+                return [ViewChanged(self.view)]
+            case EventUpdate(seq=seq, event=event):
+                gap = seq != self.last_seq + 1
+                self.last_seq = seq
+                if gap and not self._resyncing:
+                    self._resyncing = True
+                    self.gaps += 1
+                    self._outgoing += encode(SnapshotRequest())
+                return [GameEvent(event)]
+            case Accepted(id=request_id):
+                return self._reply(request_id, Reply())
+            case Refused(id=request_id, code=code, params=params):
+                if request_id is None:
+                    return []  # e.g. a chat line refused: nothing waits for it
+                return self._reply(request_id, Reply(code, params))
+            case TableUpdate(table=table):
+                self.table = table
+                return [TableChanged(table)]
+            case Chat(seat=seat, name=name, text=text):
+                return [ChatReceived(seat, name, text)]
+            case Ping(nonce=nonce):
+                self._outgoing += encode(Pong(nonce=nonce))
+                return []
+            case Bye(code=code, params=params):
+                self.bye = msg
+                final = code in FINAL_BYES
+                if final:
+                    self.status = Status.CLOSED
+                return [Closed(code, params, final), *self._fail_pending("disconnected")]
+        return []  # pong, or a welcome out of place: nothing to do
+
+    def connection_lost(self) -> list[SessionEvent]:
+        """The connection is gone: pending requests fail; a client not closed for good
+        comes back (``hello`` on the next connection)."""
+        if self.status is not Status.CLOSED and self.status is not Status.NEW:
+            self.status = Status.RECONNECTING
+        return self._fail_pending("disconnected")
+
+    # ------------------------------------------------------------ inside
+
+    def _handshake(self, msg: Message) -> list[SessionEvent]:
+        if isinstance(msg, Welcome):
+            self.seat, self.token, self.table = msg.seat, msg.token, msg.table
+            self.status, self.bye = Status.CONNECTED, None
+            return [Joined(msg.seat, msg.table)]
+        if isinstance(msg, Refused):
+            final = msg.code in FINAL_REFUSALS
+            if final:  # as good as a goodbye: say why we stop
+                self.status, self.bye = Status.CLOSED, Bye(code=msg.code, params=msg.params)
+            return [JoinFailed(msg.code, msg.params, final)]
+        if isinstance(msg, Bye):
+            self.bye = msg
+            return []
+        return [JoinFailed("unexpected", {}, False)]
+
+    def _reply(self, request_id: int, reply: Reply) -> list[SessionEvent]:
+        if request_id not in self.pending:
+            return []
+        self.pending.discard(request_id)
+        return [Replied(request_id, reply)]
+
+    def _fail_pending(self, code: str) -> list[SessionEvent]:
+        failed: list[SessionEvent] = [Replied(i, Reply(code)) for i in sorted(self.pending)]
+        self.pending.clear()
+        return failed
+
+    def _need_joined(self) -> None:
+        if self.status is not Status.CONNECTED:
+            raise ClientError("not_connected")
