@@ -102,7 +102,7 @@ def test_event_lines_read_naturally() -> None:
     assert Text("nl").event(as_event(event), PLAYERS, 0) == "Bob speelt een paar: H♥ H♠."
     assert Text("it").event(as_event(event), PLAYERS, 0) == "Bob gioca una coppia: K♥ K♠."
     tax = {"type": "tax", "hand": 2, "from": 2, "to": 3, "count": 5}
-    assert Text("pl").event(as_event(tax), PLAYERS, 0) == "Cleo daje 5 kart graczowi Dario."
+    assert Text("pl").event(as_event(tax), PLAYERS, 0) == "Cleo → Dario: 5 kart."
     winners = {"type": "session_end", "scores": [3, 3, 0, 0], "winners": [0, 1]}
     assert (Text("it").event(as_event(winners), PLAYERS, 2)
             == "La sessione è finita. Vincono Anna e Bob.")
