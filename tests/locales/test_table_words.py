@@ -43,7 +43,7 @@ def table_model(language: str, **changes: Any) -> TableModel:
     state, _ = new_session(PRESETS["classic"], ["Anna", "Bob", "Cleo", "Dario"], 1)
     tr, text = load_texts(language)
     model = TableModel(tr, text, clock=lambda: 100.0)
-    model.table = SimpleNamespace(turn_timer=30)  # type: ignore[assignment]
+    model.table = SimpleNamespace(turn_timer=30, rules=state.rules)  # type: ignore[assignment]
     data = view(state, 0).to_dict()
     data.update(changes)
     model.view_changed(View.from_dict(data, state.rules))
