@@ -16,12 +16,18 @@ from typing import Any
 from president.actions import Action
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, EventCallback, StatusChanged
-from president.net.discovery import TableAdvertiser, TableBrowser, format_address
+from president.net.discovery import (
+    TableAdvertiser,
+    TableBrowser,
+    follow,
+    format_address,
+    table_properties,
+)
 from president.net.discovery import parse_address as _parse_address
 from president.net.host import Host
 from president.net.journal import Journal
 from president.net.persist import TableJournal
-from president.net.protocol import PROTOCOL_VERSION, Reply
+from president.net.protocol import Reply
 from president.net.session import JoinFailed, Status
 from president.net.table import Table, TableOptions
 from president.rules import PRESETS, check_player_count
@@ -87,15 +93,8 @@ class HostedTable:
                  journal: Journal | None = None) -> None:
         self.host, self.table, self.advertiser = host, table, advertiser
         self.journal = journal
-        self._updates: set[asyncio.Task[Any]] = set()
         if advertiser is not None:
-            table.on_change = self._changed
-
-    def _changed(self, table: Table) -> None:
-        assert self.advertiser is not None
-        task = asyncio.ensure_future(self.advertiser.update(txt(table)))
-        self._updates.add(task)
-        task.add_done_callback(self._updates.discard)
+            follow(advertiser, table)
 
     async def stop(self) -> None:
         if self.advertiser is not None:
@@ -104,11 +103,6 @@ class HostedTable:
         await self.host.stop()
         if self.journal is not None:
             self.journal.close()
-
-
-def txt(table: Table) -> dict[str, str]:
-    return {"seats": f"{table.taken}/{len(table.seats)}", "preset": table.options.preset,
-            "proto": str(PROTOCOL_VERSION), "pin": "1" if table.options.pin else "0"}
 
 
 async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool,
@@ -121,7 +115,8 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
         hook.host["port"] = port  # president host --resume listens there again
     advertiser = None
     if advertise:
-        advertiser = TableAdvertiser(options.name, port, [], txt(table), interfaces=listen)
+        advertiser = TableAdvertiser(options.name, port, [], table_properties(table),
+                                     interfaces=listen)
         try:
             await advertiser.start()
         except Exception:

@@ -7,15 +7,13 @@ is refused are told in the player's language (``president.cli.text``); the table
 summary and the commands stay in English (a fallback for terminals the full-screen
 client cannot drive).
 
-``run_play(args)`` starts a local host on 127.0.0.1 (no advertising) with
-``args.bots`` bots, joins it and plays; ``local_table`` is that host alone.
+``president play --plain`` (``cli/commands/play.py``) runs it at a local table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import getpass
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
@@ -25,11 +23,8 @@ from president.cards import format_cards, parse_cards
 from president.cli.text import Text, text_for
 from president.errors import NetError, NotationError
 from president.net.client import Client, ClientEvent, StatusChanged
-from president.net.host import Host
 from president.net.protocol import CHAT_MAX
 from president.net.session import ChatReceived, GameEvent, Joined, TableChanged, ViewChanged
-from president.net.table import Table, TableOptions
-from president.rules import HouseRules, load_rules_file, preset
 from president.view import View
 
 LOCAL = "127.0.0.1"
@@ -221,55 +216,3 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
         reply = await client.act(None if command == "start" else command)  # type: ignore[arg-type]
         if not reply.accepted:
             out(f"!! {words.reason(reply.code or 'refused', reply.params)}")
-
-
-# ---------------------------------------------------------------- local play
-
-
-async def local_table(bots: int, preset_name: str = "classic", rules: HouseRules | None = None,
-                      seed: int | None = None, bot_delay: float = 0.6,
-                      ready_timeout: float = 0.0) -> tuple[Host, Table, int]:
-    """A host on 127.0.0.1 (port 0, never advertised): one free seat and ``bots`` bots."""
-    rules = rules or preset(preset_name)
-    seats = bots + 1
-    if not rules.min_players <= seats <= rules.max_players:
-        raise ValueError(f"players: {seats} not in {rules.min_players}..{rules.max_players}")
-    table = Table(TableOptions(
-        name="Local", table_id="main", preset=preset_name, rules=rules, seats=seats, bots=bots,
-        seed=seed, bot_delay=bot_delay, ready_timeout=ready_timeout, grace=3600.0))
-    host = Host([table])
-    port = await host.start([LOCAL], 0)
-    return host, table, port
-
-
-async def play_local(bots: int, name: str, language: str = "en", preset_name: str = "classic",
-                     rules: HouseRules | None = None, seed: int | None = None,
-                     lines: AsyncIterator[str] | None = None, out: Out = print,
-                     bot_delay: float = 0.6) -> int:
-    host, _table, port = await local_table(bots, preset_name, rules, seed, bot_delay)
-    try:
-        return await play_plain(Client(LOCAL, port, name, language), lines, out)
-    finally:
-        await host.stop()
-
-
-def run_play(args: Any) -> int:
-    """``president play --bots N --plain``."""
-    preset_name, rules = args.preset, None
-    if getattr(args, "rules", None):
-        preset_name, rules = load_rules_file(args.rules)
-    name = (args.name or _user() or "Player")[:24].strip() or "Player"
-    language = getattr(args, "lang", None) or "en"
-    try:
-        return asyncio.run(play_local(args.bots, name, language, preset_name, rules, args.seed))
-    except ValueError as error:
-        print(f"president play: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-def _user() -> str | None:
-    with contextlib.suppress(Exception):
-        return getpass.getuser()
-    return None

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from president.cli.i18n import LANGUAGES, choose_language
+from president.net.limits import NAME_MAX
+
 ENV_DIR = "PRESIDENT_CONFIG_DIR"
-LANGUAGES = ("en", "it", "nl", "pl")
-NAME_MAX = 20
 
 
 @dataclass
@@ -73,8 +74,6 @@ def _quote(text: str) -> str:
 
 def for_command(args: Any) -> tuple[Settings, str]:
     """The settings a command runs with (``--name`` wins) and the language it speaks."""
-    from president.cli.i18n import choose_language
-
     saved = load()
     settings = Settings(saved.name, saved.language)
     if getattr(args, "name", None):

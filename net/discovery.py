@@ -24,13 +24,17 @@ import re
 import secrets
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from zeroconf import InterfaceChoice, ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from president.errors import DiscoveryError
+
+if TYPE_CHECKING:
+    from president.net.table import Table
 
 SERVICE_TYPE = "_president._tcp.local."
 
@@ -48,12 +52,20 @@ TABLE_NAME_MAX = 63
 PRESET_MAX = 32
 SEATS_MAX = 99
 
-ADDED, UPDATED, REMOVED = "added", "updated", "removed"
+class Change(StrEnum):
+    """What happened to a table seen on the LAN."""
+
+    ADDED = "added"
+    UPDATED = "updated"
+    REMOVED = "removed"
+
+
+ADDED, UPDATED, REMOVED = Change.ADDED, Change.UPDATED, Change.REMOVED
 
 log = logging.getLogger(__name__)
 
 Interfaces = list[str] | None
-TableEvent = tuple[str, "TableInfo"]
+TableEvent = tuple[Change, "TableInfo"]
 
 
 # ------------------------------------------------------------------ table info
@@ -144,6 +156,26 @@ def txt_properties(name: str, seats_taken: int, seats_total: int, preset: str,
     """The TXT properties a host advertises (the inverse of ``table_from_record``)."""
     return {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
             "proto": str(protocol), "pin": "1" if pin_required else "0"}
+
+
+def table_properties(table: Table) -> dict[str, str]:
+    """The TXT properties of a table the host serves."""
+    from president.net.protocol import PROTOCOL_VERSION
+
+    return txt_properties(table.options.name, table.taken, len(table.seats),
+                          table.options.preset, PROTOCOL_VERSION, bool(table.options.pin))
+
+
+def follow(advertiser: TableAdvertiser, table: Table) -> None:
+    """Re-announce ``table``'s TXT record whenever its seats or state change."""
+    pending: set[asyncio.Task[Any]] = set()
+
+    def changed(table: Table) -> None:
+        task = asyncio.ensure_future(advertiser.update(table_properties(table)))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+
+    table.on_change = changed
 
 
 # ------------------------------------------------------------- manual join
@@ -526,7 +558,7 @@ class TableBrowser(_StartStop):
         if table is not None:
             self._emit(REMOVED, table)
 
-    def _emit(self, kind: str, table: TableInfo) -> None:
+    def _emit(self, kind: Change, table: TableInfo) -> None:
         for queue in self._subscribers:
             queue.put_nowait((kind, table))
         if self.on_change is not None:

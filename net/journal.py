@@ -12,7 +12,8 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from president.actions import action_from_dict
 from president.engine import apply, end_session, new_session
 from president.errors import JournalError
+from president.events import Event
 from president.rules import HouseRules
 from president.state import State
 
@@ -211,13 +213,22 @@ def _journal_error(error: sqlite3.Error, path: Path) -> JournalError:
     return JournalError(code, path=str(path), detail=text)
 
 
-def restore(record: SessionRecord, actions: Sequence[dict[str, Any]]) -> State:
-    """The table's state after replaying its journal through the engine."""
+def replay(record: SessionRecord,
+           actions: Sequence[dict[str, Any]]) -> Iterator[tuple[State, list[Event]]]:
+    """The session replayed through the engine: (state, events) of the deal, then of
+    every journaled action in turn. The one place journaled actions are applied."""
     rules = HouseRules.from_dict(record.rules)
-    state, _ = new_session(rules, record.players, record.seed)
+    state, events = new_session(rules, record.players, record.seed)
+    yield state, events
     for action in actions:
         if action == END_SESSION:
-            state, _ = end_session(state)
+            state, events = end_session(state)
         else:
-            state, _ = apply(state, action_from_dict(action))
-    return state
+            state, events = apply(state, action_from_dict(action))
+        yield state, events
+
+
+def restore(record: SessionRecord, actions: Sequence[dict[str, Any]]) -> State:
+    """The table's state after replaying its journal through the engine."""
+    (last,) = deque(replay(record, actions), maxlen=1)
+    return last[0]

@@ -21,6 +21,9 @@ CODES = ("too_many_connections", "rate_limited", "too_many_attempts", "name_inva
 GUESSES = frozenset({"wrong_pin", "bad_token"})
 
 
+NAME_MAX = 24       # characters of a player's name: the host refuses longer, clients cut there
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     per_address: int = 16           # open connections from one address (a LAN party: NAT is rare)
@@ -31,7 +34,7 @@ class Limits:
     chat_rate: float = 2.0          # chat lines per second, sustained
     chat_burst: float = 8.0         # ... and in one burst
     strikes: int = 400              # messages refused for rate before the connection is closed
-    name_max: int = 24              # characters of a player's name
+    name_max: int = NAME_MAX
     chat_max: int = 200             # characters of a chat line
     guesses: int = 10               # wrong PINs / forged tokens per address ...
     guess_window: float = 60.0      # ... in this many seconds, then hellos are refused

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from president.bots import BOT_KINDS
 from president.errors import PresidentError
 from president.rules import HouseRules
 from president.state import Phase
@@ -54,10 +53,6 @@ class TableJournal:
         assert table.state is not None
         options = table.options
         kept = {name: getattr(options, name) for name in _KEPT_OPTIONS}
-        # The bot kind as resolved now, so the resumed table's bots decide alike even if
-        # another kind has been registered (imported) meanwhile.
-        kept["bot_kind"] = options.bot_kind or (
-            "heuristic" if "heuristic" in BOT_KINDS else "random")
         session_id = self.journal.start_session(
             table_name=options.name, preset=options.preset, rules=table.rules,
             players=list(table.state.players), seed=table.seed, seats=seats_of(table),

@@ -33,7 +33,7 @@ MAX_CLIENT_FRAME = 8 * 1024     # client -> host: the host's limit on what it re
 
 CLIENT, HOST = "client", "host"  # who sends a message
 
-NAME_MAX = 32                   # the wire's bound; the host's own limit is Limits.name_max
+NAME_MAX = 64                   # a frame's sanity bound; the name policy is limits.NAME_MAX
 CHAT_MAX = 300
 PIN_MAX = 16
 CARDS_MAX = 160                 # characters of a card list (two decks: 27 cards at most)

@@ -16,11 +16,12 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
-from president.bots import BOT_KINDS, Bot, make_bot
+from president.bots import Bot, make_bot
 from president.errors import IllegalAction, NetError, NotationError
 from president.events import Event, project_event
 from president.rules import HouseRules
@@ -80,7 +81,7 @@ class TableOptions:
     bots: int = 0                   # the last ``bots`` seats are bots from the start
     pin: str | None = None
     seed: int | None = None         # None: a random session seed
-    bot_kind: str | None = None     # None: "heuristic" when registered, else "random"
+    bot_kind: str = "heuristic"     # the kind of every bot of the table (bots.BOT_KINDS)
     bot_delay: float = 0.0          # seconds a bot waits before it moves
     grace: float = 30.0             # seconds before a bot plays for an absent player
     turn_timer: float = 0.0         # seconds a human has to play; 0 = no timer
@@ -129,9 +130,17 @@ class Gone:
     conn: Peer
 
 
+class TimerKind(StrEnum):
+    BOT = "bot"                     # a bot's move is due (key: seat)
+    TURN = "turn"                   # a human's turn timer ran out (key: seat, version)
+    READY = "ready"                 # the pause between hands is over (key: hand number)
+    GRACE = "grace"                 # an absent player's grace is over (key: seat, epoch)
+    MINUTES = "minutes"             # a session of minutes is due to end
+
+
 @dataclass(frozen=True, slots=True)
 class Timer:
-    kind: str                       # bot, turn, ready, grace, minutes
+    kind: TimerKind
     key: Any = None
 
 
@@ -225,11 +234,12 @@ class Table:
         if self.state is not None:  # resumed (``restore``): humans get their grace to return
             for seat in self.seats:
                 if not seat.is_bot:
-                    self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
+                    self._after(self.options.grace,
+                                Timer(TimerKind.GRACE, (seat.index, seat.epoch)))
             if self.rules.session_end == "minutes":
                 delay = max(0.0, self.rules.session_length * 60.0 - self._elapsed)
                 self._deadline = asyncio.get_running_loop().time() + delay
-                self._after(delay, Timer("minutes"))
+                self._after(delay, Timer(TimerKind.MINUTES))
             self._settle()
         if self.options.auto_start and self.taken == len(self.seats):
             self._start()  # bots only
@@ -384,7 +394,7 @@ class Table:
             return
         seat.conn, seat.epoch = None, seat.epoch + 1
         self._log("disconnected", seat=seat.index, name=seat.name)
-        self._after(self.options.grace, Timer("grace", (seat.index, seat.epoch)))
+        self._after(self.options.grace, Timer(TimerKind.GRACE, (seat.index, seat.epoch)))
         self._broadcast_info()
 
     def _drop_spectator(self, conn: Peer) -> None:
@@ -426,7 +436,7 @@ class Table:
         if self.rules.session_end == "minutes":
             delay = self.rules.session_length * 60.0
             self._deadline = asyncio.get_running_loop().time() + delay
-            self._after(delay, Timer("minutes"))
+            self._after(delay, Timer(TimerKind.MINUTES))
         if self.journal is not None:
             try:
                 self.journal.started(self)
@@ -534,21 +544,21 @@ class Table:
             if seat.robot is not None:
                 if seat.index not in self._bot_pending:
                     self._bot_pending.add(seat.index)
-                    self._after(options.bot_delay, Timer("bot", seat.index))
+                    self._after(options.bot_delay, Timer(TimerKind.BOT, seat.index))
             elif options.turn_timer > 0 and state.phase in (Phase.PLAY, Phase.TAX):
-                self._after(options.turn_timer, Timer("turn", (seat.index, self.version)))
+                self._after(options.turn_timer, Timer(TimerKind.TURN, (seat.index, self.version)))
         if (state.phase is Phase.HAND_OVER and options.ready_timeout > 0
                 and self._ready_timer_hand != state.hand_number):
             self._ready_timer_hand = state.hand_number
-            self._after(options.ready_timeout, Timer("ready", state.hand_number))
+            self._after(options.ready_timeout, Timer(TimerKind.READY, state.hand_number))
 
     def _must_act(self, seat: int) -> bool:
         assert self.state is not None
         return any(not isinstance(a, Decree) for a in engine.legal_actions(self.state, seat))
 
-    def _timer(self, kind: str, key: Any) -> None:
+    def _timer(self, kind: TimerKind, key: Any) -> None:
         state = self.state
-        if kind == "grace":
+        if kind is TimerKind.GRACE:
             index, epoch = key
             seat = self.seats[index]
             if seat.conn is not None or seat.epoch != epoch or self.over:
@@ -564,12 +574,12 @@ class Table:
             return self._reschedule()
         if state is None or self.over:
             return
-        if kind == "bot":
+        if kind is TimerKind.BOT:
             self._bot_pending.discard(key)
             robot = self.seats[key].robot
             if robot is not None and self._must_act(key):
                 self._commit(self._decision_bot(key).choose(view(state, key)))
-        elif kind == "turn":
+        elif kind is TimerKind.TURN:
             index, version = key
             if version == self.version and self.seats[index].robot is None \
                     and self._must_act(index):
@@ -579,14 +589,14 @@ class Table:
                     self._commit(Pass(index))
                 else:
                     self._commit(self._decision_bot(index).choose(view(state, index)))
-        elif kind == "ready":
+        elif kind is TimerKind.READY:
             while (self.state.phase is Phase.HAND_OVER and self.state.hand_number == key
                    and not self.over):
                 waiting = [s for s in self.state.seats if s not in self.state.ready]
                 if not waiting:
                     break
                 self._commit(Ready(waiting[0]))
-        elif kind == "minutes" and state.phase is Phase.HAND_OVER:
+        elif kind is TimerKind.MINUTES and state.phase is Phase.HAND_OVER:
             self._end_session()
 
     def _after(self, delay: float, timer: Timer) -> None:
@@ -600,15 +610,13 @@ class Table:
             self._timers = [h for h in self._timers if not h.cancelled() and h.when() > now]
 
     def _new_bot(self) -> Bot:
-        kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
         self._bot_seed += 1
-        return make_bot(kind, seed=bot_seed(self.seed, self._bot_seed))
+        return make_bot(self.options.bot_kind, seed=bot_seed(self.seed, self._bot_seed))
 
     def _decision_bot(self, seat: int) -> Bot:
         """A bot for one move, seeded from (session seed, seat, actions so far): a table
         resumed from its journal moves exactly as the uninterrupted one would have."""
-        kind = self.options.bot_kind or ("heuristic" if "heuristic" in BOT_KINDS else "random")
-        return make_bot(kind, seed=move_seed(self.seed, seat, self.version))
+        return make_bot(self.options.bot_kind, seed=move_seed(self.seed, seat, self.version))
 
     def _make_bot_seat(self, seat: Seat, number: int) -> None:
         seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(), None

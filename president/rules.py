@@ -203,6 +203,12 @@ def load_rules(text: str) -> tuple[str, HouseRules]:
     return preset_name, HouseRules.from_dict(overrides, preset(preset_name))
 
 
+def rules_for(preset_name: str, path: str | Path | None) -> tuple[str, HouseRules]:
+    """What a command's ``--preset``/``--rules`` ask for: the rules file (its own preset
+    plus overrides) when there is one, else the preset."""
+    return load_rules_file(path) if path else (preset_name, preset(preset_name))
+
+
 def load_rules_file(path: str | Path) -> tuple[str, HouseRules]:
     try:
         text = Path(path).read_text(encoding="utf-8")

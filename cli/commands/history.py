@@ -12,31 +12,19 @@ import os
 import sys
 from collections.abc import Iterator
 from datetime import datetime
-from typing import TextIO
+from typing import Any, TextIO
 
-from president.actions import action_from_dict
-from president.engine import apply, end_session, new_session
 from president.errors import PresidentError
 from president.history import history_lines
-from president.net.journal import END_SESSION, Journal, JournalError, SessionRecord, describe
+from president.net.journal import Journal, JournalError, SessionRecord, describe, replay
 from president.rules import HouseRules
 
 
-def export_lines(record: SessionRecord, actions: list[dict]) -> Iterator[str]:
+def export_lines(record: SessionRecord, actions: list[dict[str, Any]]) -> Iterator[str]:
     """The JSON Lines hand history of a journaled session, replayed through the engine."""
-    rules = HouseRules.from_dict(record.rules)
-
-    def events():
-        state, opening = new_session(rules, record.players, record.seed)
-        yield from opening
-        for action in actions:
-            if action == END_SESSION:
-                state, happened = end_session(state)
-            else:
-                state, happened = apply(state, action_from_dict(action))
-            yield from happened
-
-    return history_lines(rules, record.preset, record.players, record.seed, events())
+    events = (event for _, happened in replay(record, actions) for event in happened)
+    return history_lines(HouseRules.from_dict(record.rules), record.preset, record.players,
+                         record.seed, events)
 
 
 def format_record(record: SessionRecord) -> str:

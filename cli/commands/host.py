@@ -19,11 +19,11 @@ import threading
 import time
 from typing import Any, TextIO
 
-from president.errors import NetError, PresidentError
+from president.cli.text import text_for
+from president.errors import NetError, PresidentError, RulesError
 from president.net.host import Host
-from president.net.protocol import PROTOCOL_VERSION
 from president.net.table import Table, TableOptions
-from president.rules import load_rules_file, preset
+from president.rules import check_player_count, rules_for
 
 
 class Printer:
@@ -65,12 +65,6 @@ class Printer:
         self.say(text(params) if text else f"{what} {params}")
 
 
-def _properties(table: Table) -> dict[str, str]:
-    return {"name": table.options.name, "seats": f"{table.taken}/{len(table.seats)}",
-            "preset": table.options.preset, "proto": str(PROTOCOL_VERSION),
-            "pin": "1" if table.options.pin else "0"}
-
-
 def _join_addresses(interfaces: list[str] | None) -> list[str]:
     if interfaces:
         return [a for a in interfaces if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
@@ -82,15 +76,11 @@ def _join_addresses(interfaces: list[str] | None) -> list[str]:
 
 
 def options_from_args(args: Any) -> TableOptions:
-    if args.rules:
-        preset_name, rules = load_rules_file(args.rules)
-    else:
-        preset_name, rules = args.preset, preset(args.preset)
-    if not rules.min_players <= args.players <= rules.max_players:
-        raise ValueError(f"--players {args.players}: this table takes "
-                         f"{rules.min_players} to {rules.max_players}")
+    preset_name, rules = rules_for(args.preset, args.rules)
+    check_player_count(rules, args.players)
     if not 0 <= args.bots <= args.players:
-        raise ValueError(f"--bots {args.bots}: 0 to {args.players}")
+        raise RulesError("bad_value", field="bots", value=args.bots,
+                         allowed=[f"0..{args.players}"])
     return TableOptions(
         name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=args.bots,
         pin=args.pin or None, seed=args.seed, turn_timer=args.turn_timer, grace=args.grace,
@@ -210,7 +200,7 @@ def _console(stream: TextIO, tables: list[Table], printer: Printer,
 async def _advertise(tables: list[Table], port: int, interfaces: list[str] | None,
                      printer: Printer) -> list[Any]:
     try:
-        from president.net.discovery import TableAdvertiser
+        from president.net.discovery import TableAdvertiser, follow, table_properties
     except ImportError:
         printer.say("zeroconf discovery is not available: join by address")
         return []
@@ -218,20 +208,12 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
     for table in tables:
         try:
             advertiser = TableAdvertiser(table.options.name, port, list(interfaces or []),
-                                         _properties(table), interfaces)
+                                         table_properties(table), interfaces)
             await advertiser.start()
         except Exception as error:  # multicast blocked, no interface...: joining by address
             printer.say(f"cannot advertise the table ({error}); join by address")
             continue
-        pending: set[asyncio.Task[Any]] = set()
-
-        def changed(table: Table, advertiser: Any = advertiser,
-                    pending: set[asyncio.Task[Any]] = pending) -> None:
-            task = asyncio.ensure_future(advertiser.update(_properties(table)))
-            pending.add(task)
-            task.add_done_callback(pending.discard)
-
-        table.on_change = changed
+        follow(advertiser, table)
         advertisers.append(advertiser)
         printer.say(f"advertised on the LAN as '{table.options.name}'")
     return advertisers
@@ -242,8 +224,8 @@ def run(args: Any) -> int:
     printer = Printer()
     try:
         return asyncio.run(serve(args, printer))
-    except (ValueError, PresidentError) as error:
-        printer.say(f"president host: {error}")
+    except PresidentError as error:
+        printer.say(f"president host: {text_for('en').error(error)}")  # the host speaks English
         return 2
     except KeyboardInterrupt:
         return 130

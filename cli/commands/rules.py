@@ -12,7 +12,7 @@ from president.cli.i18n import choose_language, get_translator
 from president.cli.text import Text
 from president.errors import RulesError
 from president.roles import Role
-from president.rules import HouseRules, load_rules_file, preset
+from president.rules import HouseRules, rules_for
 
 
 def saved_language() -> str | None:
@@ -56,11 +56,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None,
     saved = None if cli_lang else saved_language()
     text = Text(get_translator(choose_language(cli_lang, saved, env)))
     try:
-        if getattr(args, "rules", None):
-            preset_name, rules = load_rules_file(args.rules)
-        else:
-            preset_name = args.preset
-            rules = preset(preset_name)
+        preset_name, rules = rules_for(args.preset, getattr(args, "rules", None))
     except RulesError as error:
         print(text.tr.gettext("These rules cannot be used: {detail}").format(
             detail=text.rules_error(error)), file=sys.stderr)

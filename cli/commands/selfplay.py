@@ -13,7 +13,7 @@ from president.engine import apply, legal_actions, new_session
 from president.errors import PresidentError, RulesError
 from president.events import Event
 from president.history import HistoryWriter
-from president.rules import INTEGER_RANGES, HouseRules, load_rules_file, preset
+from president.rules import INTEGER_RANGES, HouseRules, rules_for
 from president.seeds import bot_seed
 from president.state import Phase, State
 from president.view import view
@@ -62,10 +62,7 @@ def selfplay_rules(args: argparse.Namespace) -> tuple[str, HouseRules]:
     if args.hands not in hands:
         raise RulesError("bad_value", field="hands", value=args.hands,
                          allowed=[f"{hands.start}..{hands.stop - 1}"])
-    if args.rules:
-        preset_name, rules = load_rules_file(args.rules)
-    else:
-        preset_name, rules = args.preset, preset(args.preset)
+    preset_name, rules = rules_for(args.preset, args.rules)
     return preset_name, replace(rules, session_end="hands", session_length=args.hands)
 
 

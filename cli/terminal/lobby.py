@@ -8,10 +8,10 @@ from prompt_toolkit.data_structures import Point
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from president.cli.settings import LANGUAGES, Settings
+from president.cli.i18n import LANGUAGE_NAMES, LANGUAGES
+from president.cli.settings import Settings
 
 MENU = ("host", "join", "bots", "settings", "quit")
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "nl": "Nederlands", "pl": "Polski"}
 
 
 class LobbyModel:

@@ -62,7 +62,7 @@ def test_host_command_refuses_a_bad_table_size():
          "--no-advertise", "--interface", "127.0.0.1"],
         capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
-    assert "--players 2" in result.stdout
+    assert "That number of players is not allowed by these rules." in result.stdout
 
 
 def test_host_command_advertises_and_updates_the_seats(monkeypatch):

@@ -8,14 +8,13 @@ from netkit import run, wants_to_act
 
 from president.actions import Decree, GiveBack, Pass, Play, Ready
 from president.cards import format_cards, parse_cards
+from president.cli import netbridge
 from president.cli.plain import (
     describe_view,
-    local_table,
     parse_command,
     play_plain,
 )
 from president.engine import new_session
-from president.net.client import Client
 from president.rules import HouseRules
 from president.state import Phase, PileEntry
 from president.view import view
@@ -38,8 +37,9 @@ def test_a_typed_session_to_the_end():
 
     async def scenario():
         rules = HouseRules(session_length=2)
-        host, table, port = await local_table(3, rules=rules, seed=11, bot_delay=0)
-        client = Client("127.0.0.1", port, "Typist")
+        hosted, connection = await netbridge.local_table(
+            "Typist", "en", bots=3, preset="classic", rules=rules, seed=11, bot_delay=0.0)
+        host, table, client = hosted, hosted.table, connection.client
         await client.connect()
 
         async def typing():

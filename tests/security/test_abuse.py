@@ -48,7 +48,7 @@ def test_wrong_pin_forged_token_long_name_and_a_seat_claimed_twice():
             "wrong_pin": await refusal(port, name="ann", pin="1234"),
             "forged": await refusal(port, name="ann", pin="4321", token=secrets.token_hex(16)),
             "long_name": await refusal(port, name="x" * 25, pin="4321"),
-            "huge_name": await refusal(port, name="x" * 40, pin="4321"),
+            "huge_name": await refusal(port, name="x" * 70, pin="4321"),
         }
         ann = Client(LOCAL, port, "ann", pin="4321", reconnect=False)
         await ann.connect()
