@@ -17,6 +17,7 @@ import io
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
+from typing import Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -124,7 +125,8 @@ class Translator:
         """``1234`` -> ``1,234`` (en), ``1.234`` (it, nl), ``1234`` (pl, CLDR)."""
         return format_decimal(number, locale=self.locale)
 
-    def format_list(self, items: Iterable[str], style: str = "standard") -> str:
+    def format_list(self, items: Iterable[str],
+                    style: Literal["standard", "or"] = "standard") -> str:
         """``["a", "b", "c"]`` -> ``a, b e c`` (it), ``a, b en c`` (nl), ``a, b i c`` (pl)."""
         return format_list(list(items), style=style, locale=self.locale)
 

@@ -358,13 +358,14 @@ class Text:
     def rank(self, rank: Rank | str) -> str:
         """The corner letter of a rank: ``K`` -> ``H`` (nl), ``K`` (it, pl)."""
         if isinstance(rank, str):
-            if rank in ("JK", "X"):
+            symbol = rank
+            if symbol in ("JK", "X"):
                 rank = Rank.JOKER
             else:
                 try:
-                    rank = Card.parse(rank + "C").rank
+                    rank = Card.parse(symbol + "C").rank
                 except NotationError:
-                    return rank
+                    return symbol
         pair = RANK_LETTERS.get(rank)
         return self._p(pair) if pair else rank.symbol
 
@@ -543,10 +544,10 @@ class Text:
             return message.format(max=self.number(limit))
         if code == "name_invalid" and params.get("reason") == "characters":
             return self.tr.gettext("A name may not contain invisible or control characters.")
-        message = REASONS.get(code)
-        if message is None:
+        known = REASONS.get(code)
+        if known is None:
             return self.tr.gettext("Refused ({code}).").format(code=code)
-        return self.tr.gettext(message)
+        return self.tr.gettext(known)
 
     def error(self, error: PresidentError) -> str:
         """Any of the project's errors: rules errors in full, the rest by reason."""

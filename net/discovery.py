@@ -22,7 +22,7 @@ import ipaddress
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import TracebackType
@@ -263,6 +263,11 @@ def _zeroconf(interfaces: Interfaces) -> AsyncZeroconf:
     return AsyncZeroconf(interfaces=zeroconf_interfaces(interfaces))
 
 
+def _future(announcing: Awaitable[Any]) -> asyncio.Future[Any]:
+    """The announcement zeroconf runs in the background (a task: it can be cancelled)."""
+    return asyncio.ensure_future(announcing)
+
+
 def _truncate_utf8(text: str, limit: int) -> str:
     return text.encode("utf-8")[:limit].decode("utf-8", "ignore")
 
@@ -361,7 +366,8 @@ class TableAdvertiser(_StartStop):
         zc = self._zc = _zeroconf(self.interfaces)
         info = self._make_info()
         try:
-            self._announce = await zc.async_register_service(info, allow_name_change=True)
+            self._announce = _future(await zc.async_register_service(info,
+                                                                     allow_name_change=True))
         except BaseException:
             self._zc = None
             await zc.async_close()
@@ -382,7 +388,7 @@ class TableAdvertiser(_StartStop):
         if self._announce is not None:
             self._announce.cancel()     # the new announcement supersedes it
         self._info = self._make_info()
-        self._announce = await self._zc.async_update_service(self._info)
+        self._announce = _future(await self._zc.async_update_service(self._info))
 
     async def stop(self) -> None:
         """Send goodbye packets and close; safe to call twice."""

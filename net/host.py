@@ -214,9 +214,11 @@ class Connection:
             return
         if not self.hello_seen or self.table is None:
             raise ProtocolError("not_joined", type=msg.TYPE)
-        if chat and (problem := chat_problem(msg.text, limits)) is not None:
-            self.send(Refused(id=None, code="chat_too_long", params=problem))
-            return
+        if isinstance(msg, ChatRequest):
+            too_long = chat_problem(msg.text, limits)
+            if too_long is not None:
+                self.send(Refused(id=None, code="chat_too_long", params=too_long))
+                return
         self.inflight += 1
         self.table.queue.put_nowait(Command(self, msg))
 

@@ -361,7 +361,7 @@ MESSAGES: tuple[type[Message], ...] = (
     StartRequest, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
     Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
-ACTION_REQUESTS: dict[str, type[ActionRequest]] = {
+ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
     cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, ReadyRequest,
                               DecreeRequest)
 }

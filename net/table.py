@@ -590,9 +590,11 @@ class Table:
                 else:
                     self._commit(self._decision_bot(index).choose(view(state, index)))
         elif kind is TimerKind.READY:
-            while (self.state.phase is Phase.HAND_OVER and self.state.hand_number == key
-                   and not self.over):
-                waiting = [s for s in self.state.seats if s not in self.state.ready]
+            while not self.over and self.state is not None:  # each Ready makes a new state
+                state = self.state
+                if state.phase is not Phase.HAND_OVER or state.hand_number != key:
+                    break
+                waiting = [s for s in state.seats if s not in state.ready]
                 if not waiting:
                     break
                 self._commit(Ready(waiting[0]))

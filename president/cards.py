@@ -73,6 +73,8 @@ class Card:
     rank: Rank
     suit: Suit | None
     key: int  # sort key: by rank identity, then suit (jokers last)
+    _hash: int
+    _text: str
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         card = _INTERNED.get((rank, suit))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import chain, compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from president.actions import (
     Action,
@@ -296,6 +296,16 @@ class _HandPlays:
         "table", "hand", "reversed", "groups", "runs", "passing", "actions", "combo_ids",
         "leading", "only_pass",
     )
+    table: _Table
+    hand: tuple[Card, ...]
+    reversed: bool
+    groups: dict[Rank, _Group]
+    runs: _Group | None
+    passing: Pass
+    actions: tuple[Action, ...]
+    combo_ids: tuple[int, ...]
+    leading: _Entry
+    only_pass: tuple[Action, ...]
 
     def __init__(
         self, table: _Table, hand: tuple[Card, ...], seat: int, reversed_: bool,
@@ -310,7 +320,7 @@ class _HandPlays:
             self.passing, self.only_pass = previous.passing, previous.only_pass
         else:
             self.passing = Pass(seat)
-            self.only_pass: tuple[Action, ...] = (self.passing,)
+            self.only_pass = (self.passing,)
         self.runs = None
         if played is not None and previous is not None:
             self.groups = groups = previous.groups.copy()
@@ -332,7 +342,7 @@ class _HandPlays:
                     del groups[first]
                     self.actions = actions[:start] + actions[end:]
                     self.combo_ids = combo_ids[:start] + combo_ids[end:]
-                self.leading: _Entry = (self.actions, self, None, None)
+                self.leading = (self.actions, self, None, None)
                 return
             for rank in {card.rank for card in played}:
                 cards = list(groups[rank][0])
@@ -367,7 +377,7 @@ class _HandPlays:
                 parts.append(self.runs)
         self.actions = tuple(chain.from_iterable(map(_second, parts)))
         self.combo_ids = tuple(chain.from_iterable(map(_third, parts)))
-        self.leading: _Entry = (self.actions, self, None, None)
+        self.leading = (self.actions, self, None, None)
 
     def against(self, top: Combo | None) -> _Entry:
         """The legal entry of this hand against ``top`` (a hand seldom meets the same
@@ -594,7 +604,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         elif listed is not None and (type(action) is GiveBack or type(action) is Ready):
             if id(action) in set(map(id, legal)):  # listed objects are alive: ids are theirs
                 if listed is _GIVE:
-                    return _give_back(state, seat, action.cards)
+                    return _give_back(state, seat, cast(GiveBack, action).cards)
                 return _ready(state, seat)
     if isinstance(action, (Play, GiveBack)):
         cards = tuple(sorted(action.cards))
@@ -673,6 +683,13 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     return tuple(rest)
 
 
+def _taken(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` without ``cards``, which the caller knows are in it."""
+    rest = _remove(hand, cards)
+    assert rest is not None
+    return rest
+
+
 def _set_hand(hands: tuple, seat: int, cards: tuple[Card, ...]) -> tuple:
     changed = list(hands)
     changed[seat] = cards
@@ -704,12 +721,12 @@ def _play(
     """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
     rules, hand_no, top = state.rules, state.hand_number, state.top
     events = [_event("play", {"hand": hand_no, "seat": seat, "cards": format_cards(cards)})]
-    hands = list(state.hands)
-    rest = list(hands[seat])
+    changed = list(state.hands)
+    rest = list(changed[seat])
     for card in cards:
         rest.remove(card)  # apply checked they are all in the hand
-    hands[seat] = left = tuple(rest)
-    hands = tuple(hands)
+    changed[seat] = left = tuple(rest)
+    hands = tuple(changed)
     _note_play(state, seat, cards, left)
     reversed_, direction = state.reversed, state.direction
     played_reversed = reversed_  # the order the play was made in (before any revolution)
@@ -797,6 +814,7 @@ def _advance(
         if seat != last and seat not in done:
             break  # someone is still waiting to play on this trick
     else:
+        assert last is not None  # a trick to clear has a last player
         leader = last if hands[last] else _next_seat(order, direction, hands, last)
         events.append(_event("clear", {"hand": state.hand_number, "leader": leader}))
         changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
@@ -868,7 +886,7 @@ def _collect_tax(
         by_value = sorted(hands[giver], key=lambda card: (table[card.rank], card.key))
         amount = min(amount, len(by_value))
         gift = tuple(sorted(by_value[len(by_value) - amount:], key=card_key))
-        hands = _set_hand(hands, giver, _remove(hands[giver], gift))
+        hands = _set_hand(hands, giver, _taken(hands[giver], gift))
         hands = _set_hand(hands, receiver, tuple(sorted(hands[receiver] + gift, key=card_key)))
         dues.append(TaxDue(receiver, giver, amount))
         log.append((giver, receiver, gift))
@@ -880,7 +898,7 @@ def _collect_tax(
 
 def _give_back(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
     due = next(d for d in state.tax_due if d.receiver == seat)
-    hands = _set_hand(state.hands, seat, _remove(state.hands[seat], cards))
+    hands = _set_hand(state.hands, seat, _taken(state.hands[seat], cards))
     hands = _set_hand(hands, due.giver, tuple(sorted(hands[due.giver] + cards, key=card_key)))
     events = [Event("tax", {
         "hand": state.hand_number, "from": seat, "to": due.giver, "cards": format_cards(cards),

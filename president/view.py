@@ -177,7 +177,6 @@ def _pairs(value: Any, size: int) -> list[list[Any]]:
 
 
 def view(state: State, seat: int | None) -> View:
-    own = seat is not None
     top, tax_due = state.top, state.tax_due
     return View(
         seat=seat,
@@ -186,7 +185,7 @@ def view(state: State, seat: int | None) -> View:
         hand_number=state.hand_number,
         dealer=state.dealer,
         order=state.order,
-        hand=state.hands[seat] if own else (),
+        hand=state.hands[seat] if seat is not None else (),
         counts=tuple(map(len, state.hands)),
         pile=tuple([(entry.seat, entry.cards) for entry in state.pile]),
         top_rank=top.rank.symbol if top is not None else None,
@@ -202,12 +201,12 @@ def view(state: State, seat: int | None) -> View:
         scores=state.scores,
         presidencies=state.presidencies,
         results=state.results,
-        tax_owed=sum([d.count for d in tax_due if d.receiver == seat]) if own else 0,
+        tax_owed=sum([d.count for d in tax_due if d.receiver == seat]) if seat is not None else 0,
         tax_pending=tuple([d.receiver for d in tax_due]),
-        tax_mine=tuple([t for t in state.tax_log if seat in t[:2]]) if own else (),
+        tax_mine=tuple([t for t in state.tax_log if seat in t[:2]]) if seat is not None else (),
         ready=state.ready,
         decree=state.decree,
         winners=state.winners,
-        legal=legal_actions(state, seat) if own else (),
+        legal=legal_actions(state, seat) if seat is not None else (),
         rules=state.rules,
     )

@@ -119,8 +119,8 @@ class PresidentUI:
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            error = task.exception()
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
             if isinstance(error, PresidentError):
                 message = str(self.text.error(error))
             else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
@@ -18,7 +18,7 @@ def make_bindings(ui: Any) -> KeyBindings:
     help_open = Condition(lambda: ui.screen == "table" and ui.table is not None
                           and ui.table.help_open)
 
-    def screen(name: str) -> Condition:
+    def screen(name: str) -> Filter:
         return Condition(lambda: ui.screen == name) & ~editing
 
     table = screen("table") & ~help_open

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
@@ -91,13 +92,13 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
                     showing_settings: Any) -> HSplit:
     tr = model.tr
 
-    def title() -> list[tuple[str, str]]:
+    def title() -> StyleAndTextTuples:
         return [("class:title", " " + tr.gettext("President: the lobby") + " ")]
 
-    def body() -> list[tuple[str, str]]:
+    def body() -> StyleAndTextTuples:
         if showing_settings():
             return settings_fragments(settings_model())
-        out: list[tuple[str, str]] = []
+        out: StyleAndTextTuples = []
         if model.tables:
             out.append(("bold", tr.gettext("Tables on this network:") + "\n"))
         else:
@@ -118,7 +119,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
             return Point(0, settings_model().index)
         return Point(0, model.index + 2)
 
-    def footer() -> list[tuple[str, str]]:
+    def footer() -> StyleAndTextTuples:
         editor = get_editor()
         if editor is not None:
             return [("bold", editor.label + " "), ("", editor.shown())]
@@ -126,7 +127,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
             return [("class:warning", model.message)]
         return []
 
-    def keys() -> list[tuple[str, str]]:
+    def keys() -> StyleAndTextTuples:
         return [("class:keys", tr.gettext("↑↓ choose · Enter open · Esc back · Ctrl-Q quit"))]
 
     return HSplit([
@@ -137,7 +138,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
     ])
 
 
-def settings_fragments(model: SettingsModel) -> list[tuple[str, str]]:
+def settings_fragments(model: SettingsModel) -> StyleAndTextTuples:
     tr = model.tr
     settings = model.settings
     values = {
@@ -146,7 +147,7 @@ def settings_fragments(model: SettingsModel) -> list[tuple[str, str]]:
                      "◀ " + LANGUAGE_NAMES.get(settings.language or "en", "") + " ▶"),
         "back": (tr.gettext("Back to the lobby"), ""),
     }
-    out: list[tuple[str, str]] = []
+    out: StyleAndTextTuples = []
     for i, row in enumerate(model.ROWS):
         label, value = values[row]
         chosen = i == model.index

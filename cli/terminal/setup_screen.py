@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
@@ -163,8 +164,8 @@ class SetupModel:
 def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
     tr = model.tr
 
-    def rows() -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
+    def rows() -> StyleAndTextTuples:
+        out: StyleAndTextTuples = []
         for i, row in enumerate(model.rows):
             chosen = i == model.index
             style = "class:menu.selected" if chosen else ""
@@ -176,7 +177,7 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
             out.append((style, line + "\n"))
         return out
 
-    def footer() -> list[tuple[str, str]]:
+    def footer() -> StyleAndTextTuples:
         editor = get_editor()
         if editor is not None:
             return [("bold", editor.label + " "), ("", editor.shown())]

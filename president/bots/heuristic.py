@@ -26,7 +26,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        options = [a for a in view.legal if not isinstance(a, Decree)]
+        options: list[Action] = [a for a in view.legal if not isinstance(a, Decree)]
         if not options:
             seat = view.seat if view.seat is not None else 0
             return Decree(seat, DECREE_TEXT)  # the only thing left to do
@@ -66,7 +66,7 @@ class HeuristicBot:
         danger = _opponent_close_to_out(view)
         few_left = len(hand) <= 3
 
-        def cost(play: Play) -> tuple[float, ...]:
+        def cost(play: Play) -> tuple[bool, int, float, tuple[Card, ...]]:
             rank = _play_rank(play, table)
             strength = table[rank]
             breaks = sum(1 for r in {c.rank for c in play.cards} if groups[r] > _count(play, r))
@@ -82,9 +82,10 @@ class HeuristicBot:
             len(best.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off"))
         if leading:
             return best
-        if control and not (few_left or danger):
+        if passing is not None and control and not (few_left or danger):
             return passing  # keep 2s and jokers to regain the lead later
-        if cost(best)[1] and not (few_left or danger) and table[rank] > _mid(table):
+        if (passing is not None and cost(best)[1] and not (few_left or danger)
+                and table[rank] > _mid(table)):
             return passing  # don't break a high set just to follow
         return best
 
