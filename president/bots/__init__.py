@@ -26,11 +26,22 @@ class RandomBot:
         return self.rng.choice(options)
 
 
+from president.bots.hard import DEFAULT_BUDGET, HardBot  # noqa: E402
 from president.bots.heuristic import HeuristicBot  # noqa: E402  (needs View, imported above)
+from president.bots.medium import MediumBot  # noqa: E402
 
-BOT_KINDS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
+# The levels offered to players, weakest first; ``random`` and ``heuristic`` stay for
+# tests and benches (``easy`` is the heuristic bot).
+LEVELS = ("easy", "medium", "hard")
+BOT_KINDS: dict[str, type] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "easy": HeuristicBot, "medium": MediumBot,
+    "hard": HardBot,
+}
 
 
-def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``); KeyError for an unknown name."""
+def make_bot(kind: str, seed: int = 0, *, budget: float = DEFAULT_BUDGET) -> Bot:
+    """A bot by name (``BOT_KINDS``); KeyError for an unknown name. ``budget``: the CPU
+    seconds a searching bot may spend on one move (the others ignore it)."""
+    if BOT_KINDS[kind] is HardBot:
+        return HardBot(seed, budget)
     return BOT_KINDS[kind](seed)

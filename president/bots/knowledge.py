@@ -1,0 +1,136 @@
+"""What one seat knows about the hidden cards of the hand being played.
+
+Built from the seat's ``View`` only: the deck the rules make, the seat's own hand,
+the cards it has seen played, the hand sizes, and the tax transfers it took part in
+(a seat that returned cards knows who holds them; a seat that received the tax knows
+the giver kept nothing stronger than what it gave).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from president.bots.tables import Counts, RuleTables, rank_counts
+from president.cards import Card, make_deck
+from president.combos import Combo, classify, make_combo
+from president.rules import HouseRules
+from president.view import View
+
+
+@dataclass
+class Knowledge:
+    """``unseen``: rank counts of the cards this seat has not seen (held by the
+    others, or played where it could not see); ``held``: cards known to be in a seat's
+    hand; ``caps``: a seat's unknown cards are no stronger than this strength (in the
+    normal order; the tax takes the highest cards)."""
+
+    unseen: Counts
+    unseen_cards: list[Card]
+    held: dict[int, list[Card]] = field(default_factory=dict)
+    caps: dict[int, int] = field(default_factory=dict)
+
+
+class PlayTracker:
+    """The cards this seat has seen played in the current hand, remembered across its
+    turns (a view shows only the current trick). Cards played in a trick that was
+    cleared between two of its turns stay unknown."""
+
+    def __init__(self) -> None:
+        self.hand_number = -1
+        self.seen: dict[int, list[Card]] = {}  # by seat
+        self._pile: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        self._hand: tuple[Card, ...] | None = None
+
+    def update(self, view: View) -> dict[int, list[Card]]:
+        if view.hand_number != self.hand_number:
+            self.hand_number, self.seen, self._pile, self._hand = view.hand_number, {}, (), None
+        if view.phase != "play":
+            return self.seen
+        seat = view.seat
+        pile = view.pile
+        new = pile[len(self._pile):] if pile[:len(self._pile)] == self._pile else pile
+        for who, cards in new:
+            if who != seat:
+                self.seen.setdefault(who, []).extend(cards)
+        if self._hand is not None and seat is not None:
+            # What left this seat's own hand since its last turn: its own play.
+            rest = list(self._hand)
+            for card in view.hand:
+                if card in rest:
+                    rest.remove(card)
+            self.seen.setdefault(seat, []).extend(rest)
+        self._pile, self._hand = pile, view.hand
+        return self.seen
+
+
+def top_combo(view: View) -> Combo | None:
+    """The combo to beat: the last play on the pile, with the rank it stands for
+    (after a transparent 3 it shows 3s but counts as the rank it beat)."""
+    if not view.pile:
+        return None
+    cards = view.pile[-1][1]
+    combo = classify(cards, view.rules, view.reversed)
+    if isinstance(combo, str):  # cannot happen for a pile the engine accepted
+        return None
+    if view.top_rank is not None and combo.rank.symbol != view.top_rank:
+        rank = next(r for r in type(combo.rank) if r.symbol == view.top_rank)
+        combo = make_combo(combo.kind, combo.size, rank, combo.suit)
+    return combo
+
+
+def same_rank_singles(view: View) -> int:
+    """Consecutive singles of one rank at the end of the pile with no pass between
+    them (four-in-a-row revolution). A pass since the last play resets the count; a
+    pass between earlier plays does not show in a view, so this may count too many."""
+    if view.passed:
+        return 0
+    count, rank = 0, None
+    for _, cards in reversed(view.pile):
+        if len(cards) != 1 or (rank is not None and cards[0].rank is not rank):
+            break
+        rank = cards[0].rank
+        count += 1
+    return count % 4  # the fourth starts a revolution and the count again
+
+
+def deck_for(rules: HouseRules, players: int) -> tuple[Card, ...]:
+    return make_deck(rules.deck_count(players), rules.jokers)
+
+
+def knowledge(view: View, tables: RuleTables, played: dict[int, list[Card]]) -> Knowledge:
+    """``played``: the cards this seat has seen each seat play this hand (its own included)."""
+    rest = list(deck_for(view.rules, len(view.players)))
+    counted: dict[Card, int] = {}
+    for card in view.hand:
+        counted[card] = counted.get(card, 0) + 1
+    for cards in played.values():
+        for card in cards:
+            counted[card] = counted.get(card, 0) + 1
+    unseen_cards: list[Card] = []
+    for card in rest:
+        left = counted.get(card, 0)
+        if left:
+            counted[card] = left - 1
+        else:
+            unseen_cards.append(card)
+    known = Knowledge(rank_counts(unseen_cards), unseen_cards)
+    seat = view.seat
+    if seat is None or not view.tax_mine or not view.results:
+        return known
+    place = {s: i for i, s in enumerate(view.results[-1].order)}
+    strength = tables.strength[False]
+    for giver, receiver, moved in view.tax_mine:
+        if giver == seat and view.counts[receiver]:
+            # The receiver holds what this seat gave, unless it has been played since.
+            holding = known.held.setdefault(receiver, [])
+            gone = list(played.get(receiver, ()))
+            for card in moved:
+                if card in gone:
+                    gone.remove(card)
+                else:
+                    holding.append(card)
+        elif receiver == seat and place.get(giver, 0) > place.get(seat, 0):
+            # The tax took the giver's highest cards: it kept nothing stronger.
+            cap = min(strength[card.rank] for card in moved)
+            known.caps[giver] = min(cap, known.caps.get(giver, cap))
+    return known

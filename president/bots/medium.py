@@ -1,0 +1,361 @@
+"""The ``medium`` bot: counts the cards played and plans to go out.
+
+A group (all of a hand's cards of one rank) is a *control* when no set the other
+seats may still hold can be played on it (under the table's rules: rank order,
+revolution, jokers, bombs, set sizes, equal ranks): leading it keeps the lead. The
+others are *losers*: each one led costs the lead. So the bot
+
+- sheds its weakest losers first, whole (a pair is led as a pair, never split);
+- follows with a loser that beats the top without splitting a set, but keeps its
+  controls and near-controls for later unless it is close to going out or an
+  opponent is;
+- cashes its controls when at most one loser is left (then it goes out on the last);
+- plays a quad for a revolution when its other cards are stronger reversed;
+- returns, in the tax, the cards whose loss weakens its hand least.
+
+The same policy drives the ``hard`` bot's playouts, where it reads a full (sampled)
+``State`` instead of a ``View``: see ``turn_from_state``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.bots.knowledge import (
+    PlayTracker,
+    deck_for,
+    knowledge,
+    same_rank_singles,
+    top_combo,
+)
+from president.bots.tables import (
+    MAX_SET,
+    RANKS,
+    SLOTS,
+    Counts,
+    RuleTables,
+    rank_counts,
+    tables_for,
+)
+from president.cards import Card, Rank
+from president.combos import Combo, classify, make_combo, resulting_top
+from president.rules import HouseRules
+from president.state import State
+from president.view import View
+
+DECREE_TEXT = "The Scum shuffles"
+JOKER = int(Rank.JOKER)
+
+
+@dataclass(slots=True)
+class Turn:
+    """A decision in the tricks, as the policy sees it."""
+
+    hand: tuple[Card, ...]
+    counts: Counts            # the hand by rank
+    top: Combo | None
+    reversed: bool
+    plays: Sequence[Play]
+    passing: Pass | None
+    pool: Counts              # cards the others may hold, by rank
+    opp_most: int             # the largest hand among the opponents still in
+    rivals_most: int          # the largest hand among those who may still play on this trick
+    opp_fewest: int           # the smallest hand among the opponents still in
+    singles: int              # singles of one rank in a row on the pile (four in a row)
+
+
+class MediumPolicy:
+    """The decisions, on rank counts; one per table's rules (it caches look-ups)."""
+
+    def __init__(self, tables: RuleTables) -> None:
+        self.tables = tables
+        self.rules = tables.rules
+        self.trump = tables.trump
+        # The combo of a set of n cards of a rank (a single's suit aside): sets[rank][n].
+        self.sets: list[list[Combo | None]] = [[None] * (MAX_SET + 1) for _ in range(SLOTS)]
+        for rank in RANKS:
+            for n in range(1, MAX_SET + 1):
+                self.sets[rank][n] = make_combo("set", n, rank)
+        self._singles: dict[int, Combo] = {}  # by id of card (cards are interned)
+
+    # ------------------------------------------------------------ analysis
+
+    def combo(self, cards: tuple[Card, ...], reversed_: bool) -> Combo:
+        """What a legal play is (``classify``, faster for the sets)."""
+        first = cards[0]
+        if len(cards) == 1:
+            combo = self._singles.get(id(first))
+            if combo is None:
+                combo = self._singles[id(first)] = make_combo("set", 1, first.rank, first.suit)
+            return combo
+        if cards[-1].rank is first.rank:
+            found = self.sets[first.rank][len(cards)]
+            assert found is not None
+            return found
+        made = classify(cards, self.rules, reversed_)
+        assert not isinstance(made, str)
+        return made
+
+    def safe(self, rank: int, n: int, reversed_: bool, pool: Counts, most: int) -> bool:
+        """Nobody can play on ``n`` cards of ``rank`` led together."""
+        if rank == JOKER and self.trump:
+            return True  # joker_mode = trump: nothing beats a joker
+        combo = self.sets[rank][n]
+        assert combo is not None
+        return not self.tables.can_answer(combo, reversed_, pool, most)
+
+    def plan(self, counts: Counts, reversed_: bool, pool: Counts, most: int
+             ) -> tuple[int, int]:
+        """(losers, controls) of a hand: groups of one rank that can / cannot be beaten
+        (trump jokers go alone: each is a control)."""
+        losers = controls = 0
+        for rank in range(3, SLOTS):
+            n = counts[rank]
+            if n:
+                if rank == JOKER and self.trump:
+                    controls += n
+                elif self.safe(rank, n, reversed_, pool, most):
+                    controls += 1
+                else:
+                    losers += 1
+        return losers, controls
+
+    def value(self, counts: Counts, reversed_: bool, pool: Counts, most: int) -> float:
+        """How good a hand is: +1 a control, a loser -1 less a little for its strength."""
+        strength = self.tables.strength[reversed_]
+        total = 0.0
+        for rank in range(3, SLOTS):
+            n = counts[rank]
+            if not n:
+                continue
+            if rank == JOKER and self.trump:
+                total += n
+            elif self.safe(rank, n, reversed_, pool, most):
+                total += 1.0
+            else:
+                total += -1.0 + 0.07 * min(strength[rank], 13)
+        return total
+
+    def _revolts(self, turn: Turn, combo: Combo) -> bool:
+        """Whether playing ``combo`` now reverses the rank order (``revolution``)."""
+        tables = self.tables
+        if not tables.revolution or combo.kind != "set":
+            return False
+        if combo.size >= 4:
+            return True
+        top = turn.top
+        return (tables.four_in_a_row and combo.size == 1 and turn.singles == 3
+                and top is not None and top.size == 1 and top.kind == "set"
+                and top.rank is combo.rank)
+
+    # ------------------------------------------------------------ the tricks
+
+    def ranked(self, turn: Turn) -> list[tuple[tuple[float, ...], Action]]:
+        """Every option with its priority (lowest first): the policy's order of preference."""
+        return sorted(self._options(turn), key=_priority)
+
+    def choose_trick(self, turn: Turn) -> Action:
+        return min(self._options(turn), key=_priority)[1]
+
+    def _options(self, turn: Turn) -> list[tuple[tuple[float, ...], Action]]:
+        options: list[tuple[tuple[float, ...], Action]] = []
+        size = len(turn.hand)
+        reversed_ = turn.reversed
+        strength = self.tables.strength[reversed_]
+        pool, most, counts = turn.pool, turn.opp_most, turn.counts
+        top = turn.top
+        leading = top is None
+        reach = most if leading else turn.rivals_most
+        can_answer = self.tables.can_answer
+        # Someone (maybe this seat) is near the end: spend strength now.
+        pressed = turn.opp_fewest <= 2 or size <= 8
+        # Each group's standing now; a play changes only the groups it takes from.
+        safe_now = [False] * SLOTS
+        losers = controls = 0
+        for rank in range(3, SLOTS):
+            n = counts[rank]
+            if n:
+                if rank == JOKER and self.trump:
+                    controls += n
+                    safe_now[rank] = True
+                elif self.safe(rank, n, reversed_, pool, most):
+                    controls += 1
+                    safe_now[rank] = True
+                else:
+                    losers += 1
+        for play in turn.plays:
+            cards = play.cards
+            if len(cards) == size:
+                options.append(((0.0,), play))
+                continue
+            combo = self.combo(cards, reversed_)
+            rank = combo.rank
+            power = strength[rank] if rank != JOKER else 20
+            if self._revolts(turn, combo):
+                rest = counts.copy()
+                for card in cards:
+                    rest[card.rank] -= 1
+                gain = (self.value(rest, not reversed_, pool, most)
+                        - self.value(rest, reversed_, pool, most))
+                options.append(((1.5, -gain), play) if gain > 0 else ((5.0, power), play))
+                continue
+            # The hand's losers and controls after the play.
+            left_losers, left_controls, breaks = losers, controls, 0
+            taken: dict[int, int] = {}
+            for card in cards:
+                taken[card.rank] = taken.get(card.rank, 0) + 1
+            for r, k in taken.items():
+                n = counts[r]
+                if r == JOKER and self.trump:
+                    left_controls -= k
+                    continue
+                if safe_now[r]:
+                    left_controls -= 1
+                else:
+                    left_losers -= 1
+                if n > k:
+                    breaks += 1
+                    if self.safe(r, n - k, reversed_, pool, most):
+                        left_controls += 1
+                    else:
+                        left_losers += 1
+            shown = combo
+            if not leading and self.rules.transparent_threes:
+                shown = resulting_top(combo, top, self.rules)
+            wins = not can_answer(shown, reversed_, pool, reach)
+            if wins and left_losers <= 1:
+                options.append(((1.0, power), play))  # keep the lead, go out on the last
+                continue
+            whole_control = not breaks and combo.kind == "set" and safe_now[rank]
+            if leading:
+                if breaks:
+                    options.append(((4.0, breaks, power), play))
+                elif whole_control:
+                    options.append(((3.0, power), play))
+                else:
+                    options.append(((2.0, power - 0.75 * (len(cards) - 1)), play))
+            elif breaks:
+                options.append(((2.8 if pressed else 4.0, breaks, power), play))
+            elif whole_control:
+                # Spend a control when the rest can go out with the controls left.
+                plan_ok = left_losers <= left_controls + 1
+                options.append(((2.5 if plan_ok or pressed else 3.5, power), play))
+            elif wins:
+                options.append(((1.8, power), play))
+            else:
+                options.append(((2.0, power), play))
+        if turn.passing is not None:
+            options.append(((3.0,), turn.passing))
+        return options
+
+    # ------------------------------------------------------------ the tax
+
+    def give_back(self, hand: tuple[Card, ...], options: Sequence[GiveBack],
+                  pool: Counts, most: int) -> GiveBack:
+        """The cards whose loss weakens the hand least (low singles before pairs)."""
+        counts = rank_counts(hand)
+        strength = self.tables.strength[False]
+        best: tuple[float, int, tuple[Card, ...]] | None = None
+        chosen = options[0]
+        for option in options:
+            rest = counts.copy()
+            for card in option.cards:
+                rest[card.rank] -= 1
+            score = self.value(rest, False, pool, most)
+            key = (-score, sum(strength[c.rank] for c in option.cards), option.cards)
+            if best is None or key < best:
+                best, chosen = key, option
+        return chosen
+
+
+def _priority(option: tuple[tuple[float, ...], Action]) -> tuple[float, ...]:
+    return option[0]
+
+
+# ---------------------------------------------------------------- from a state
+
+
+def turn_from_state(state: State, seat: int, plays: Sequence[Action]) -> Turn:
+    """The decision of ``seat`` in a full state (a playout of the hard bot's search):
+    the cards out are the other hands, whoever holds them."""
+    hands = state.hands
+    pool = [0] * SLOTS
+    most = rivals = 0
+    fewest = 99
+    locked = state.locked
+    for other, cards in enumerate(hands):
+        if other == seat or not cards:
+            continue
+        for card in cards:
+            pool[card.rank] += 1
+        n = len(cards)
+        most = max(most, n)
+        fewest = min(fewest, n)
+        if other not in locked:
+            rivals = max(rivals, n)
+    hand = hands[seat]
+    real = [p for p in plays if type(p) is Play]
+    passing = next((p for p in plays if type(p) is Pass), None)
+    return Turn(hand, rank_counts(hand), state.top, state.reversed, real, passing, pool,
+                most, rivals, fewest, state.same_rank_singles)
+
+
+def turn_from_view(view: View, pool: Counts, plays: Sequence[Action]) -> Turn:
+    seat = view.seat
+    most = rivals = 0
+    fewest = 99
+    for other, n in enumerate(view.counts):
+        if other == seat or not n:
+            continue
+        most = max(most, n)
+        fewest = min(fewest, n)
+        if other not in view.locked:
+            rivals = max(rivals, n)
+    real = [p for p in plays if isinstance(p, Play)]
+    passing = next((p for p in plays if isinstance(p, Pass)), None)
+    return Turn(view.hand, rank_counts(view.hand), top_combo(view), view.reversed, real,
+                passing, pool, most, rivals, fewest, same_rank_singles(view))
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class MediumBot:
+    """Card counting and planning (see the module docstring); deterministic."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.tracker = PlayTracker()
+
+    def policy(self, view: View) -> MediumPolicy:
+        return policy_for(view.rules)
+
+    def choose(self, view: View) -> Action:
+        options = [a for a in view.legal if not isinstance(a, Decree)]
+        seat = view.seat if view.seat is not None else 0
+        if not options:
+            return Decree(seat, DECREE_TEXT)
+        played = self.tracker.update(view)
+        first = options[0]
+        if len(options) == 1 and not isinstance(first, GiveBack):
+            return first
+        policy = self.policy(view)
+        if isinstance(first, GiveBack):
+            pool = rank_counts(deck_for(view.rules, len(view.players)))
+            for card in view.hand:
+                pool[card.rank] -= 1
+            most = max(n for s, n in enumerate(view.counts) if s != seat)
+            return policy.give_back(view.hand, options, pool, most)  # type: ignore[arg-type]
+        if isinstance(first, (Play, Pass)):
+            known = knowledge(view, policy.tables, played)
+            return policy.choose_trick(turn_from_view(view, known.unseen, options))
+        return next((a for a in options if isinstance(a, Ready)), first)
+
+
+@lru_cache(maxsize=32)
+def policy_for(rules: HouseRules) -> MediumPolicy:
+    return MediumPolicy(tables_for(rules))
