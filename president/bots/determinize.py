@@ -13,6 +13,7 @@ import random
 from president.bots.knowledge import Knowledge, same_rank_singles, top_combo
 from president.bots.tables import RuleTables
 from president.cards import Card, card_key
+from president.roles import Role
 from president.state import Phase, PileEntry, State
 from president.view import View
 
@@ -59,7 +60,8 @@ def state_from_view(view: View, hands: Hands) -> State:
         turn=view.turn, direction=view.direction, reversed=view.reversed,
         pile=tuple(PileEntry(seat, cards) for seat, cards in view.pile), top=top_combo(view),
         last_player=view.last_player, passed=view.passed, locked=view.locked,
-        same_rank_singles=same_rank_singles(view), finished=view.finished, roles=None,
-        scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=(),
-        ready=frozenset(), decree=None, decree_hand=0, results=view.results, winners=(),
+        same_rank_singles=same_rank_singles(view), finished=view.finished,
+        roles=tuple(map(Role, view.roles)) if view.roles is not None else None,
+        scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=view.tax_mine,
+        ready=frozenset(), decree=view.decree, decree_hand=0, results=view.results, winners=(),
     )

@@ -34,14 +34,21 @@ from president.view import View
 
 DEFAULT_BUDGET = 0.2  # seconds of CPU per move
 CANDIDATES = 6  # the medium policy's best few options are searched
+CAUTION = 0.5  # standard errors by which a candidate must beat the medium policy's choice
 
 
 class HardBot:
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET) -> None:
+    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
+                 deals: int | None = None) -> None:
+        """``budget``: CPU seconds per move; ``deals``: at most this many deals per move
+        (with a budget it never reaches, the bot is deterministic: for tests)."""
         self.rng = random.Random(seed)
         self.budget = budget
+        self.deals = deals
         self.medium = MediumBot(seed)
         self.last_deals = 0  # deals searched for the last move (for benches and tests)
+        self.caution = CAUTION
+        self.candidates = CANDIDATES
 
     def choose(self, view: View) -> Action:
         started = time.process_time()
@@ -53,7 +60,7 @@ class HardBot:
         played = self.medium.tracker.update(view)
         known = knowledge(view, policy.tables, played)
         turn = turn_from_view(view, known.unseen, options)
-        candidates = [action for _, action in policy.ranked(turn)][:CANDIDATES]
+        candidates = [action for _, action in policy.ranked(turn)][:self.candidates]
         passing = next((a for a in options if isinstance(a, Pass)), None)
         if passing is not None and passing not in candidates:
             candidates.append(passing)
@@ -67,26 +74,40 @@ class HardBot:
         assert seat is not None
         clock = time.process_time
         deadline = started + self.budget
-        totals = [0.0] * len(candidates)
+        places: list[list[int]] = [[] for _ in candidates]
         deals = 0
         slowest = 0.0  # the longest round so far: do not start one that would overrun
         while True:
             now = clock()
-            if now + slowest > deadline:
+            if now + slowest > deadline or deals == self.deals:
                 break
             hands = sample_hands(view, known, policy.tables, self.rng)
             base = state_from_view(view, hands)
             for index, action in enumerate(candidates):
                 state, _ = apply(base, action)
-                totals[index] += playout(state, seat, policy)
+                places[index].append(playout(state, seat, policy))
             deals += 1
             slowest = max(slowest, clock() - now)
         self.last_deals = deals
-        if not deals:
-            return candidates[0]
-        # The medium policy's order breaks ties (the candidates are in that order).
-        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
-        return candidates[best]
+        return candidates[pick(places, self.caution)]
+
+
+def pick(places: list[list[int]], caution: float) -> int:
+    """The candidate with the best mean place over the deals (all candidates were
+    played on the same deals). The first candidate is the medium policy's choice: another
+    replaces it only when better by ``caution`` standard errors of the paired
+    difference, so that the noise of a few deals does not overrule the policy."""
+    deals = len(places[0])
+    if not deals:
+        return 0
+    means = [sum(p) / deals for p in places]
+    best = min(range(len(places)), key=lambda i: (means[i], i))
+    if best == 0 or deals < 2:
+        return best
+    diffs = [a - b for a, b in zip(places[best], places[0], strict=True)]
+    mean = sum(diffs) / deals
+    spread = (sum((d - mean) ** 2 for d in diffs) / (deals - 1)) ** 0.5
+    return best if mean + caution * spread / deals ** 0.5 < 0 else 0
 
 
 def playout(state: State, seat: int, policy: MediumPolicy) -> int:

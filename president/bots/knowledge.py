@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from president.bots.tables import Counts, RuleTables, rank_counts
 from president.cards import Card, make_deck
-from president.combos import Combo, classify, make_combo
+from president.combos import Combo, classify, resulting_top
 from president.rules import HouseRules
 from president.view import View
 
@@ -64,18 +64,16 @@ class PlayTracker:
 
 
 def top_combo(view: View) -> Combo | None:
-    """The combo to beat: the last play on the pile, with the rank it stands for
-    (after a transparent 3 it shows 3s but counts as the rank it beat)."""
-    if not view.pile:
-        return None
-    cards = view.pile[-1][1]
-    combo = classify(cards, view.rules, view.reversed)
-    if isinstance(combo, str):  # cannot happen for a pile the engine accepted
-        return None
-    if view.top_rank is not None and combo.rank.symbol != view.top_rank:
-        rank = next(r for r in type(combo.rank) if r.symbol == view.top_rank)
-        combo = make_combo(combo.kind, combo.size, rank, combo.suit)
-    return combo
+    """The combo to beat: the plays of the trick folded as the engine does (after a
+    transparent 3 the top shows 3s but stands for the set it beat, suit included)."""
+    rules = view.rules
+    top: Combo | None = None
+    for _, cards in view.pile:
+        combo = classify(cards, rules, view.reversed)
+        if isinstance(combo, str):  # cannot happen for a pile the engine accepted
+            return None
+        top = resulting_top(combo, top, rules) if rules.transparent_threes else combo
+    return top
 
 
 def same_rank_singles(view: View) -> int:
