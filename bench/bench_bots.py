@@ -32,9 +32,10 @@ from dataclasses import dataclass, field, replace
 
 from president.actions import Decree
 from president.bots import BOT_KINDS, make_bot
-from president.cli.selfplay import bot_seed, next_actor
+from president.cli.commands.selfplay import next_actor
 from president.engine import apply, legal_actions, new_session
 from president.rules import preset
+from president.seeds import bot_seed
 from president.state import Phase
 from president.view import view
 

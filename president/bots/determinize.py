@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from president.bots.knowledge import Knowledge, same_rank_singles, top_combo
+from president.bots.knowledge import Knowledge, same_rank_singles
 from president.bots.tables import RuleTables
 from president.cards import Card, card_key
 from president.roles import Role
@@ -58,7 +58,7 @@ def state_from_view(view: View, hands: Hands) -> State:
         rules=view.rules, players=view.players, seed=0, phase=Phase.PLAY,
         hand_number=view.hand_number, dealer=view.dealer, order=view.order, hands=hands,
         turn=view.turn, direction=view.direction, reversed=view.reversed,
-        pile=tuple(PileEntry(seat, cards) for seat, cards in view.pile), top=top_combo(view),
+        pile=tuple(PileEntry(seat, cards) for seat, cards in view.pile), top=view.top,
         last_player=view.last_player, passed=view.passed, locked=view.locked,
         same_rank_singles=same_rank_singles(view), finished=view.finished,
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from president.bots.tables import Counts, RuleTables, rank_counts
 from president.cards import Card, make_deck
-from president.combos import Combo, classify, resulting_top
 from president.rules import HouseRules
 from president.view import View
 
@@ -61,19 +60,6 @@ class PlayTracker:
             self.seen.setdefault(seat, []).extend(rest)
         self._pile, self._hand = pile, view.hand
         return self.seen
-
-
-def top_combo(view: View) -> Combo | None:
-    """The combo to beat: the plays of the trick folded as the engine does (after a
-    transparent 3 the top shows 3s but stands for the set it beat, suit included)."""
-    rules = view.rules
-    top: Combo | None = None
-    for _, cards in view.pile:
-        combo = classify(cards, rules, view.reversed)
-        if isinstance(combo, str):  # cannot happen for a pile the engine accepted
-            return None
-        top = resulting_top(combo, top, rules) if rules.transparent_threes else combo
-    return top
 
 
 def same_rank_singles(view: View) -> int:

@@ -30,7 +30,6 @@ from president.bots.knowledge import (
     deck_for,
     knowledge,
     same_rank_singles,
-    top_combo,
 )
 from president.bots.tables import (
     MAX_SET,
@@ -317,7 +316,7 @@ def turn_from_view(view: View, pool: Counts, plays: Sequence[Action]) -> Turn:
             rivals = max(rivals, n)
     real = [p for p in plays if isinstance(p, Play)]
     passing = next((p for p in plays if isinstance(p, Pass)), None)
-    return Turn(view.hand, rank_counts(view.hand), top_combo(view), view.reversed, real,
+    return Turn(view.hand, rank_counts(view.hand), view.top, view.reversed, real,
                 passing, pool, most, rivals, fewest, same_rank_singles(view))
 
 

@@ -6,7 +6,7 @@ from engine_kit import all_ready, between_hands, position, run
 
 from president.actions import GiveBack, Pass, Play
 from president.bots import make_bot
-from president.bots.knowledge import PlayTracker, knowledge, same_rank_singles, top_combo
+from president.bots.knowledge import PlayTracker, knowledge, same_rank_singles
 from president.bots.medium import MediumBot, policy_for, turn_from_view
 from president.bots.tables import rank_counts, tables_for
 from president.cards import Rank, parse_cards
@@ -153,12 +153,13 @@ def test_tax_cards_tell_who_holds_what() -> None:
     assert known.caps[1] == cap
 
 
-def test_top_of_the_pile_after_a_transparent_three() -> None:
-    rules = HouseRules(transparent_threes=True)
-    state = position(["KC 4D", "3S 6C", "QD 5D"], rules)
-    state, _ = run(state, (0, "KC"), (1, "3S"))
-    assert top_combo(view(state, 2)).rank is Rank.KING
-    assert same_rank_singles(view(state, 2)) == 1
+def test_singles_of_one_rank_in_a_row_are_counted_until_a_pass() -> None:
+    rules = HouseRules(revolution="quad_or_four_in_a_row", equal_rank="allowed")
+    state = position(["5C 4D 9C", "5S 6C 9D", "5D 5H 7D"], rules)
+    state, _ = run(state, (0, "5C"), (1, "5S"))
+    assert same_rank_singles(view(state, 2)) == 2
+    state, _ = run(state, (2, None))
+    assert same_rank_singles(view(state, 0)) == 0
 
 
 def test_every_preset_has_a_policy() -> None:
