@@ -129,3 +129,15 @@ def test_titles_labels_and_preset_names_fit_their_columns(language: str) -> None
     assert max(map(len, labels)) <= LABEL_WIDTH, max(labels, key=len)
     presets = [text.preset_name(name) for name in PRESETS]
     assert max(map(len, presets)) <= PRESET_WIDTH, max(presets, key=len)
+
+
+@pytest.mark.parametrize(("count", "line"), [
+    (1, "Cleo → Dario: 1 karta."), (2, "Cleo → Dario: 2 karty."), (5, "Cleo → Dario: 5 kart."),
+    (12, "Cleo → Dario: 12 kart."), (22, "Cleo → Dario: 22 karty."),
+])
+def test_polish_tax_lines_keep_the_receiver_in_the_nominative(count: int, line: str) -> None:
+    tax = Event("tax", {"hand": 2, "from": 2, "to": 3, "count": count})
+    assert Text("pl").event(tax, ["Anna", "Bob", "Cleo", "Dario"], 0) == line
+    mine = Event("tax", {"hand": 2, "from": 0, "to": 3, "cards": "3H 4D"})
+    assert Text("pl").event(mine, ["Anna", "Bob", "Cleo", "Dario"], 0) == (
+        "Dario dostaje od ciebie 3♥ 4♦.")
