@@ -8,12 +8,13 @@ sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 - events: ``event(event, players, seat)``
 - refusals and errors: ``reason(code, params)``, ``error(exc)``, ``rules_error(exc)``,
   ``history_error(exc)``
-- roles: ``role_title(role, title_set)``, ``role_line(place, name, role, set)``,
-  ``player_title(name, role, set)``, ``title_set_name(set)``
+- roles: ``role_title(role, title_set)``
 - cards: ``rank(rank_or_symbol)``, ``rank_name``, ``suit_name``, ``card``,
-  ``card_name``, ``cards(notation)``, ``card_count(n)``, ``cards_left(n)``, ``points(n)``
-- words: ``combination(kind)``, ``phase(phase)``, ``action(kind)``, ``status(status)``,
-  ``preset_name(preset)``
+  ``card_name``, ``cards(notation)``
+- words: ``combination(kind)``, ``phase(phase)``, ``action(kind)``, ``preset_name(preset)``
+- tables of words for other clients (the web page): ``ROLE_TITLES``, ``TITLE_SET_NAMES``,
+  ``PRESET_NAMES``, ``RANK_NAMES``, ``SUIT_NAMES``, ``COMBINATIONS``, ``PHASES``,
+  ``ACTIONS``, ``CONNECTION_STATUS``
 - house rules: ``rule_name(field)``, ``rule_explanation(field)``,
   ``rule_value(field, value)``, ``session_length(session_end, value)``
 - formatting: ``number(x)``, ``join(items)``
@@ -326,10 +327,6 @@ class Text:
         pair = titles.get(role)
         return self._p(pair) if pair else role
 
-    def title_set_name(self, title_set: str) -> str:
-        pair = TITLE_SET_NAMES.get(title_set)
-        return self._p(pair) if pair else title_set
-
     def preset_name(self, preset: str) -> str:
         pair = PRESET_NAMES.get(preset)
         return self._p(pair) if pair else preset
@@ -347,13 +344,6 @@ class Text:
         """single, pair, triple, quad, run, bomb."""
         pair = COMBINATIONS.get(kind)
         return self._p(pair) if pair else kind
-
-    def status(self, status: str) -> str:
-        """A connection status of the client (connected, reconnecting, closed)."""
-        message = CONNECTION_STATUS.get(status)
-        return self.tr.gettext(message) if message else status
-
-    # ------------------------------------------------------------ cards
 
     def rank(self, rank: Rank | str) -> str:
         """The corner letter of a rank: ``K`` -> ``H`` (nl), ``K`` (it, pl)."""
@@ -401,20 +391,6 @@ class Text:
             return str(cards)
         return " ".join(self._p(JOKER_IN_TEXT) if card.suit is None else self.card(card)
                         for card in parsed)
-
-    def card_count(self, count: int) -> str:
-        return self.tr.ngettext("{count} card", "{count} cards", count).format(
-            count=self.number(count))
-
-    def cards_left(self, count: int) -> str:
-        return self.tr.ngettext("{count} card left", "{count} cards left", count).format(
-            count=self.number(count))
-
-    def points(self, value: int) -> str:
-        return self.tr.ngettext("{count} point", "{count} points", abs(value)).format(
-            count=self.number(value))
-
-    # ------------------------------------------------------------ events
 
     def event(self, event: Event, players: Sequence[str], seat: int | None = None) -> str:
         """One log line for an event (projected for ``seat``).
@@ -514,18 +490,6 @@ class Text:
 
     def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["seat"], N_("You lead."), N_("{name} leads."), names)
-
-    # ------------------------------------------------------------ roles and scores
-
-    def role_line(self, place: int, name: str, role: str, title_set: str) -> str:
-        """``2. Anna: Vice President`` (the title stays in the nominative)."""
-        return self.tr.gettext("{place}. {name}: {title}").format(
-            place=self.number(place), name=name, title=self.role_title(role, title_set))
-
-    def player_title(self, name: str, role: str, title_set: str) -> str:
-        """``Anna: President``."""
-        return self.tr.gettext("{name}: {title}").format(
-            name=name, title=self.role_title(role, title_set))
 
     # ------------------------------------------------------------ refusals and errors
 

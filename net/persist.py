@@ -1,6 +1,6 @@
 """The table's journal hook on top of ``journal.Journal``, and resuming tables from it.
 
-``TableJournal`` implements ``table.Journal``: a session is started when the
+``TableJournal`` implements ``table.JournalHook``: a session is started when the
 table deals its first hand, every accepted action is appended before the table
 broadcasts it, the scores are recorded after each hand and the session is
 marked finished when it ends. ``resume_tables`` re-creates a ``Table`` for
@@ -39,7 +39,8 @@ class _Session:
 
 @dataclass
 class TableJournal:
-    """``table.Journal`` on a ``Journal``. ``host`` holds host facts to keep (e.g. the port)."""
+    """``table.JournalHook`` on a ``journal.Journal``. ``host`` holds host facts to keep
+    (e.g. the port)."""
 
     journal: Journal
     host: dict[str, Any] = field(default_factory=dict)

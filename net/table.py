@@ -63,8 +63,9 @@ class Peer(Protocol):
     def done(self) -> None: ...
 
 
-class Journal(Protocol):
-    """Hook for a crash-safe journal (issue 6): called before anything is broadcast."""
+class JournalHook(Protocol):
+    """What the table tells a crash-safe journal (``persist.TableJournal``), always
+    before anything is broadcast."""
 
     def started(self, table: Table) -> None: ...
     def seated(self, table: Table, seat: int) -> None: ...
@@ -150,7 +151,7 @@ class Stop:
 
 
 class Table:
-    def __init__(self, options: TableOptions, journal: Journal | None = None,
+    def __init__(self, options: TableOptions, journal: JournalHook | None = None,
                  on_log: Callable[[str, dict[str, Any]], None] | None = None) -> None:
         if not 1 <= options.seats or options.bots > options.seats:
             raise ValueError("seats")
@@ -180,10 +181,10 @@ class Table:
 
     @classmethod
     def restore(cls, options: TableOptions, state: State, version: int,
-                seats: list[dict[str, Any]], journal: Journal | None = None,
+                seats: list[dict[str, Any]], journal: JournalHook | None = None,
                 on_log: Callable[[str, dict[str, Any]], None] | None = None,
                 elapsed: float = 0.0) -> Table:
-        """A table resumed from its journal (issue 6): ``state`` after ``version`` actions,
+        """A table resumed from its journal: ``state`` after ``version`` actions,
         seats as journaled (``name``, ``token``, ``kind`` bot|human), nobody connected;
         ``elapsed``: seconds the session had already run (for ``session_end = minutes``)."""
         if len(seats) != options.seats or options.seed is None:

@@ -19,7 +19,7 @@ class Role(StrEnum):
 _P, _VP, _UN, _N, _LN, _VS, _S, _SS = Role
 
 # Finishing place -> role. 3 players: no vice roles; 6+: upper/lower neutral;
-# 7+: the last is the Super Scum (house-rules.md, "Role titles"; seed 002).
+# 7+: the last is the Super Scum (house rule "Role titles").
 ROLES_BY_TABLE_SIZE: dict[int, tuple[Role, ...]] = {
     3: (_P, _N, _S),
     4: (_P, _VP, _VS, _S),

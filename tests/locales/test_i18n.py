@@ -14,29 +14,28 @@ from president.cli import i18n
 from president.cli.commands import rules as rules_command
 from president.cli.i18n import Translator, choose_language, get_translator, normalize_language
 
-CARDS_LEFT = ("{count} card left", "{count} cards left")
+HANDS = ("{count} hand", "{count} hands")
 
 
 @pytest.mark.parametrize(("n", "expected"), [
-    (0, "zostało 0 kart"), (1, "została 1 karta"), (2, "zostały 2 karty"),
-    (5, "zostało 5 kart"), (12, "zostało 12 kart"), (22, "zostały 22 karty"),
-    (25, "zostało 25 kart"), (112, "zostało 112 kart"),
+    (0, "0 rozdań"), (1, "1 rozdanie"), (2, "2 rozdania"), (5, "5 rozdań"),
+    (12, "12 rozdań"), (22, "22 rozdania"), (25, "25 rozdań"), (112, "112 rozdań"),
 ])
 def test_polish_plural_forms(n: int, expected: str) -> None:
     tr = get_translator("pl")
-    assert tr.ngettext(*CARDS_LEFT, n).format(count=n) == expected
+    assert tr.ngettext(*HANDS, n).format(count=n) == expected
 
 
 @pytest.mark.parametrize(("language", "one", "many"), [
-    ("en", "1 card left", "3 cards left"),
-    ("it", "resta 1 carta", "restano 3 carte"),
-    ("nl", "nog 1 kaart", "nog 3 kaarten"),
+    ("en", "1 hand", "3 hands"),
+    ("it", "1 mano", "3 mani"),
+    ("nl", "1 ronde", "3 rondes"),
 ])
 def test_two_form_languages(language: str, one: str, many: str) -> None:
     tr = get_translator(language)
-    assert tr.ngettext(*CARDS_LEFT, 1).format(count=1) == one
-    assert tr.ngettext(*CARDS_LEFT, 3).format(count=3) == many
-    assert tr.ngettext(*CARDS_LEFT, 0).format(count=0) == many.replace("3", "0")
+    assert tr.ngettext(*HANDS, 1).format(count=1) == one
+    assert tr.ngettext(*HANDS, 3).format(count=3) == many
+    assert tr.ngettext(*HANDS, 0).format(count=0) == many.replace("3", "0")
 
 
 def test_pgettext_and_npgettext_use_the_context() -> None:
