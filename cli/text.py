@@ -28,7 +28,13 @@ from typing import Any
 from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
-from president.errors import HistoryError, NotationError, PresidentError, RulesError
+from president.errors import (
+    HistoryError,
+    JournalError,
+    NotationError,
+    PresidentError,
+    RulesError,
+)
 from president.events import Event
 from president.roles import Role
 
@@ -519,7 +525,13 @@ class Text:
             return self.rules_error(error)
         if isinstance(error, HistoryError):
             return self.history_error(error)
-        return self.reason(error.code, error.params)
+        sentence = self.reason(error.code, error.params)
+        if isinstance(error, JournalError):  # which file, which session: for the host
+            where = error.params.get("path", error.params.get("id"))
+            detail = error.params.get("detail")
+            extra = ", ".join(str(x) for x in (where, detail) if x is not None)
+            return f"{sentence} ({extra})" if extra else sentence
+        return sentence
 
     def history_error(self, error: PresidentError) -> str:
         """A ``HistoryError``: ``Line 3: the line is not valid JSON.``"""

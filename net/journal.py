@@ -190,23 +190,6 @@ def _record(row: tuple) -> SessionRecord:
     )
 
 
-def describe(error: JournalError) -> str:
-    """The journal's trouble in plain English, for the host's own terminal (not translated:
-    the host is not; clients get the code)."""
-    params = error.params
-    if error.code == "journal_locked":
-        return (f"the journal {params.get('path')} is locked by another program"
-                " (another host running?)")
-    if error.code == "journal_unwritable":
-        return f"cannot write the journal {params.get('path')}: {params.get('detail')}"
-    if error.code == "session_unreplayable":
-        return (f"session {params.get('id')} of the journal does not replay"
-                f" ({params.get('detail')}): it cannot be resumed")
-    if error.code == "no_such_session":
-        return f"there is no session {params.get('id')} (see 'president history')"
-    return str(error)
-
-
 def _journal_error(error: sqlite3.Error, path: Path) -> JournalError:
     text = str(error)
     code = "journal_locked" if "locked" in text or "busy" in text else "journal_unwritable"

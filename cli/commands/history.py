@@ -14,9 +14,10 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, TextIO
 
+from president.cli.text import text_for
 from president.errors import PresidentError
 from president.history import history_lines
-from president.net.journal import Journal, JournalError, SessionRecord, describe, replay
+from president.net.journal import Journal, JournalError, SessionRecord, replay
 from president.rules import HouseRules
 
 
@@ -39,10 +40,11 @@ def format_record(record: SessionRecord) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    words = text_for(getattr(args, "lang", None))
     try:
         journal = Journal(args.journal)
     except JournalError as error:
-        print(f"president history: {describe(error)}", file=sys.stderr)
+        print(f"president history: {words.error(error)}", file=sys.stderr)
         return 2
     try:
         if args.action == "list":
@@ -70,10 +72,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
                     os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
         return 0
     except JournalError as error:
-        print(f"president history: {describe(error)}", file=sys.stderr)
+        print(f"president history: {words.error(error)}", file=sys.stderr)
         return 1
     except PresidentError as error:
-        print(f"president history: {error}", file=sys.stderr)
+        print(f"president history: {words.error(error)}", file=sys.stderr)
         return 1
     finally:
         journal.close()

@@ -20,10 +20,12 @@ import time
 from typing import Any, TextIO
 
 from president.cli.text import text_for
-from president.errors import NetError, PresidentError, RulesError
+from president.errors import JournalError, NetError, PresidentError, RulesError
 from president.net.host import Host
 from president.net.table import Table, TableOptions
 from president.rules import check_player_count, rules_for
+
+ENGLISH = text_for("en")  # the host's console is not translated yet: its errors in English
 
 
 class Printer:
@@ -97,21 +99,18 @@ async def serve(args: Any, printer: Printer) -> int:
             from president.net.persist import TableJournal
             journal = Journal(args.journal)
         except NetError as error:
-            from president.net.journal import JournalError, describe
-            text = describe(error) if isinstance(error, JournalError) else str(error)
-            printer.say(f"{text}; not starting (use --no-journal to play without)")
+            printer.say(f"{ENGLISH.error(error)} Not starting (--no-journal plays without).")
             return 2
         hook = TableJournal(journal)
     if args.resume:
         if journal is None:
             printer.say("--resume needs the journal")
             return 2
-        from president.net.journal import JournalError, describe
         from president.net.persist import remembered_port, resume_tables
         try:
             tables = resume_tables(journal, hook)
         except JournalError as error:
-            printer.say(describe(error))
+            printer.say(ENGLISH.error(error))
             return 2
         if not tables:
             printer.say("nothing to resume")
@@ -225,7 +224,7 @@ def run(args: Any) -> int:
     try:
         return asyncio.run(serve(args, printer))
     except PresidentError as error:
-        printer.say(f"president host: {text_for('en').error(error)}")  # the host speaks English
+        printer.say(f"president host: {ENGLISH.error(error)}")
         return 2
     except KeyboardInterrupt:
         return 130

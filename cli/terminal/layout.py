@@ -318,6 +318,16 @@ def editor_fragments(editor: LineEdit) -> Fragments:
     return [("bold", editor.label + " "), ("", editor.shown())]
 
 
+def footer_fragments(editor: LineEdit | None, warning: str | None,
+                     idle: Fragments) -> Fragments:
+    """A screen's bottom line: the field being typed, else a warning, else ``idle``."""
+    if editor is not None:
+        return editor_fragments(editor)
+    if warning:
+        return [("class:warning", warning)]
+    return idle
+
+
 def hand_height(model: TableModel) -> int:
     count = len(model.hand_cards())
     if big_cards():

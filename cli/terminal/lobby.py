@@ -11,6 +11,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from president.cli.i18n import LANGUAGE_NAMES, LANGUAGES
 from president.cli.settings import Settings
+from president.cli.terminal.layout import footer_fragments
 
 MENU = ("host", "join", "bots", "settings", "quit")
 
@@ -120,12 +121,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
         return Point(0, model.index + 2)
 
     def footer() -> StyleAndTextTuples:
-        editor = get_editor()
-        if editor is not None:
-            return [("bold", editor.label + " "), ("", editor.shown())]
-        if model.message:
-            return [("class:warning", model.message)]
-        return []
+        return footer_fragments(get_editor(), model.message, [])
 
     def keys() -> StyleAndTextTuples:
         return [("class:keys", tr.gettext("↑↓ choose · Enter open · Esc back · Ctrl-Q quit"))]

@@ -10,6 +10,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
+from president.cli.terminal.layout import footer_fragments
 from president.cli.terminal.model import LineEdit
 from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
@@ -178,12 +179,8 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
         return out
 
     def footer() -> StyleAndTextTuples:
-        editor = get_editor()
-        if editor is not None:
-            return [("bold", editor.label + " "), ("", editor.shown())]
-        if model.message:
-            return [("class:warning", model.message)]
-        return [("class:message", model.explanation())]
+        return footer_fragments(get_editor(), model.message,
+                                [("class:message", model.explanation())])
 
     return HSplit([
         Window(FormattedTextControl(lambda: [("class:title", " " + tr.gettext(

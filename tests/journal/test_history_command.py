@@ -56,7 +56,7 @@ def test_export_equals_the_history_written_live_and_replays(tmp_path):
 def test_export_of_an_unknown_session_fails_clearly(tmp_path, capsys):
     path, *_ = journaled_session(tmp_path, actions=1)
     assert main(["history", "export", "99", "--journal", str(path)]) == 1
-    assert "there is no session 99" in capsys.readouterr().err
+    assert "There is no such session in the journal. (99)" in capsys.readouterr().err
 
 
 def test_an_unusable_journal_is_named_in_plain_words(tmp_path, capsys):
@@ -64,4 +64,5 @@ def test_an_unusable_journal_is_named_in_plain_words(tmp_path, capsys):
     path.write_bytes(b"garbage" * 100)
     assert main(["history", "--journal", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "cannot write the journal" in err and str(path) in err and "Traceback" not in err
+    assert "The table's journal cannot be written." in err and str(path) in err
+    assert "Traceback" not in err

@@ -13,10 +13,11 @@ from security_kit import LOCAL, play_steadily, run, short_rules, wait_until
 from president.cli.commands.history import export_lines
 from president.cli.commands.history import run as history_run
 from president.cli.main import build_parser
+from president.cli.text import text_for
 from president.history import replay_history
 from president.net.client import Client, StatusChanged
 from president.net.host import Host
-from president.net.journal import Journal, JournalError, describe, restore
+from president.net.journal import Journal, JournalError, restore
 from president.net.persist import TableJournal, remembered_port, resume_tables
 from president.net.table import Table, TableOptions
 from president.state import Phase
@@ -263,7 +264,8 @@ def test_a_session_that_does_not_replay_is_named_not_resumed_wrongly(tmp_path):
     with pytest.raises(JournalError) as caught:
         resume_tables(journal)
     assert caught.value.code == "session_unreplayable"
-    assert f"session {session_id} of the journal does not replay" in describe(caught.value)
+    assert text_for("en").error(caught.value) == (
+        f"The session in the journal can no longer be replayed. ({session_id}, bad_seat)")
 
 
 def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_table(tmp_path):
