@@ -163,6 +163,7 @@ def test_replay_of_a_missing_file_exits_1(tmp_path, capsys):
     assert "unreadable_file" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # the hard bot searches: seconds a move
 def test_mixed_bots_write_a_history_that_replays(tmp_path, capsys):
     kinds = sorted(BOT_KINDS)  # random and heuristic, and any later kind
     code, path = selfplay(tmp_path, "h.jsonl", "--players", "6", "--hands", "5", "--seed", "4",
