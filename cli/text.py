@@ -256,8 +256,11 @@ CONNECTION_STATUS: dict[str, str] = {
     "closed": N_("Disconnected"),
 }
 
+# The sentences below are tables (not literals in the methods) so that the web page
+# (``cli/web/texts.py``) gets the very same messages for the same codes.
+
 # play event, by combination: (to others' eyes, to the player's own eyes)
-_PLAY_MESSAGES: dict[str, tuple[str, str]] = {
+PLAY_LINES: dict[str, tuple[str, str]] = {
     "single": (N_("{name} plays {cards}."), N_("You play {cards}.")),
     "pair": (N_("{name} plays a pair: {cards}."), N_("You play a pair: {cards}.")),
     "triple": (N_("{name} plays three of a kind: {cards}."),
@@ -266,12 +269,72 @@ _PLAY_MESSAGES: dict[str, tuple[str, str]] = {
              N_("You play four of a kind: {cards}.")),
     "run": (N_("{name} plays a run: {cards}."), N_("You play a run: {cards}.")),
 }
-_PLAY_MANY = (
+PLAY_MANY = (
     NN_("{name} plays {count} card of one rank: {cards}.",
         "{name} plays {count} cards of one rank: {cards}."),
     NN_("You play {count} card of one rank: {cards}.",
         "You play {count} cards of one rank: {cards}."),
 )
+
+# Events that read differently to the player they name: (the reader's own, another's).
+EVENT_LINES: dict[str, tuple[str, str]] = {
+    "deal": (N_("Hand {hand}: you deal."), N_("Hand {hand}: {name} deals.")),
+    "pass": (N_("You pass."), N_("{name} passes.")),
+    "skip": (N_("You are skipped."), N_("{name} is skipped.")),
+    "clear": (N_("The pile is cleared; you lead."), N_("The pile is cleared; {name} leads.")),
+    "out": (N_("You are out of cards: place {place}."),
+            N_("{name} is out of cards: place {place}.")),
+    "out_last": (N_("You are left holding cards: place {place}."),
+                 N_("{name} is left holding cards: place {place}.")),
+    "decree": (N_("Your decree: {text}"), N_("{name} decrees: {text}")),
+    "ready": (N_("You are ready for the next hand."), N_("{name} is ready for the next hand.")),
+    "lead": (N_("You lead."), N_("{name} leads.")),
+}
+
+# The other event sentences.
+EVENT_TEXTS: dict[str, str] = {
+    "tax_given": N_("You give {cards} to {name}."),
+    "tax_received": N_("{name} gives you {cards}."),
+    "revolution": N_("Revolution! The order of the ranks is reversed."),
+    "counter_revolution": N_("Counter-revolution! The ranks are back in their usual order."),
+    "hand_end": N_("Hand {hand} is over. Finishing order: {order}."),
+    "unknown": N_("Event: {code}"),
+}
+
+EVENT_PLURALS: dict[str, tuple[str, str]] = {
+    "tax": NN_("{giver} gives {count} card to {receiver}.",
+               "{giver} gives {count} cards to {receiver}."),
+    "session_end": NN_("The session is over. The winner: {names}.",
+                       "The session is over. The winners: {names}."),
+}
+
+# Counted things ({count}): cards, points, and the numeric values of house rules.
+COUNTS: dict[str, tuple[str, str]] = {
+    "cards": NN_("{count} card", "{count} cards"),
+    "points": NN_("{count} point", "{count} points"),
+    "hands": NN_("{count} hand", "{count} hands"),
+    "minutes": NN_("{count} minute", "{count} minutes"),
+    "decks": NN_("{count} deck", "{count} decks"),
+    "jokers": NN_("{count} joker per deck", "{count} jokers per deck"),
+    "sequences": NN_("runs of {count} card or more", "runs of {count} cards or more"),
+    "players": NN_("{count} player", "{count} players"),
+}
+
+# Refusals whose text depends on their parameters.
+REASON_LIMITS: dict[str, tuple[str, str]] = {   # params: max
+    "name_invalid": NN_("A name may have at most {max} character.",
+                        "A name may have at most {max} characters."),
+    "chat_too_long": NN_("A chat line may have at most {max} character.",
+                         "A chat line may have at most {max} characters."),
+}
+NAME_CHARACTERS = N_("A name may not contain invisible or control characters.")
+REFUSED_UNKNOWN = N_("Refused ({code}).")
+CARD_NAME = N_("{rank} of {suit}")
+RULE_ON_OFF = (NP_("rule value", "on"), NP_("rule value", "off"))
+NOT_USED = N_("not used")
+SESSION_LENGTH_UNITS = {"hands": "hands", "target": "points", "minutes": "minutes"}
+RULE_COUNTS = {"decks": "decks", "jokers": "jokers", "sequences": "sequences",
+               "min_players": "players", "max_players": "players"}
 
 # A hand history that cannot be read or replayed (HistoryError): what is wrong with a line.
 _HISTORY_PROBLEMS: dict[str, str] = {
@@ -385,7 +448,7 @@ class Text:
             card = Card.parse(card)
         if card.suit is None:
             return self.rank_name(Rank.JOKER)
-        return self.tr.gettext("{rank} of {suit}").format(
+        return self.tr.gettext(CARD_NAME).format(
             rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
 
     def cards(self, cards: str | Sequence[Card]) -> str:
@@ -398,6 +461,13 @@ class Text:
         return " ".join(self._p(JOKER_IN_TEXT) if card.suit is None else self.card(card)
                         for card in parsed)
 
+    def count(self, what: str, value: int) -> str:
+        """``COUNTS[what]`` for ``value``: ``count("cards", 3)`` -> ``3 karty`` (pl)."""
+        singular, plural = COUNTS[what]
+        return self.tr.ngettext(singular, plural, abs(value)).format(count=self.number(value))
+
+    # ------------------------------------------------------------ events
+
     def event(self, event: Event, players: Sequence[str], seat: int | None = None) -> str:
         """One log line for an event (projected for ``seat``).
 
@@ -406,36 +476,33 @@ class Text:
         code = event.code
         render = getattr(self, f"_event_{code}", None)
         if render is None:
-            return self.tr.gettext("Event: {code}").format(code=code)
+            return self.tr.gettext(EVENT_TEXTS["unknown"]).format(code=code)
         try:
             return str(render(event.params, _Names(players), seat))
         except (KeyError, TypeError, ValueError, PresidentError):
-            return self.tr.gettext("Event: {code}").format(code=code)
+            return self.tr.gettext(EVENT_TEXTS["unknown"]).format(code=code)
 
-    def _own(self, seat: int | None, who: Any, mine: str, other: str, names: _Names,
-             **params: Any) -> str:
+    def _own(self, seat: int | None, who: Any, line: str, names: _Names, **params: Any) -> str:
+        mine, other = EVENT_LINES[line]
         if seat is not None and who == seat:
             return self.tr.gettext(mine).format(**params)
         return self.tr.gettext(other).format(name=names[who], **params)
 
     def _event_deal(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         hand = self.number(p["hand"])
-        return self._own(seat, p["dealer"], N_("Hand {hand}: you deal."),
-                         N_("Hand {hand}: {name} deals."), names, hand=hand)
+        return self._own(seat, p["dealer"], "deal", names, hand=hand)
 
     def _event_tax(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         giver, receiver = p["from"], p["to"]
         if "cards" in p and seat == giver:
-            return self.tr.gettext("You give {cards} to {name}.").format(
+            return self.tr.gettext(EVENT_TEXTS["tax_given"]).format(
                 cards=self.cards(p["cards"]), name=names[receiver])
         if "cards" in p and seat == receiver:
-            return self.tr.gettext("{name} gives you {cards}.").format(
+            return self.tr.gettext(EVENT_TEXTS["tax_received"]).format(
                 cards=self.cards(p["cards"]), name=names[giver])
         count = p["count"] if "count" in p else len(str(p["cards"]).split())
-        return self.tr.ngettext(
-            "{giver} gives {count} card to {receiver}.",
-            "{giver} gives {count} cards to {receiver}.", count,
-        ).format(giver=names[giver], receiver=names[receiver], count=self.number(count))
+        return self.tr.ngettext(*EVENT_PLURALS["tax"], count).format(
+            giver=names[giver], receiver=names[receiver], count=self.number(count))
 
     def _event_play(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         cards = parse_cards(p["cards"])
@@ -443,59 +510,50 @@ class Text:
         shown = self.cards(cards)
         mine = seat is not None and p["seat"] == seat
         if kind == "many":
-            singular, plural = _PLAY_MANY[1 if mine else 0]
+            singular, plural = PLAY_MANY[1 if mine else 0]
             return self.tr.ngettext(singular, plural, len(cards)).format(
                 name=names[p["seat"]], count=self.number(len(cards)), cards=shown)
-        other, own = _PLAY_MESSAGES[kind]
-        return self._own(seat, p["seat"], own, other, names, cards=shown)
+        other, own = PLAY_LINES[kind]
+        message = own if mine else other
+        return self.tr.gettext(message).format(name=names[p["seat"]], cards=shown)
 
     def _event_pass(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], N_("You pass."), N_("{name} passes."), names)
+        return self._own(seat, p["seat"], "pass", names)
 
     def _event_skip(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], N_("You are skipped."), N_("{name} is skipped."),
-                         names)
+        return self._own(seat, p["seat"], "skip", names)
 
     def _event_revolution(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        if p["reversed"]:
-            return self.tr.gettext("Revolution! The order of the ranks is reversed.")
-        return self.tr.gettext("Counter-revolution! The ranks are back in their usual order.")
+        return self.tr.gettext(EVENT_TEXTS["revolution" if p["reversed"]
+                                           else "counter_revolution"])
 
     def _event_clear(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["leader"], N_("The pile is cleared; you lead."),
-                         N_("The pile is cleared; {name} leads."), names)
+        return self._own(seat, p["leader"], "clear", names)
 
     def _event_out(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         place = self.number(p["place"])
         if p["place"] == len(names.players):  # the last seat, still holding cards
-            return self._own(seat, p["seat"], N_("You are left holding cards: place {place}."),
-                             N_("{name} is left holding cards: place {place}."), names,
-                             place=place)
-        return self._own(seat, p["seat"], N_("You are out of cards: place {place}."),
-                         N_("{name} is out of cards: place {place}."), names, place=place)
+            return self._own(seat, p["seat"], "out_last", names, place=place)
+        return self._own(seat, p["seat"], "out", names, place=place)
 
     def _event_hand_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         order = [names[s] for s in p.get("order", [])]
-        return self.tr.gettext("Hand {hand} is over. Finishing order: {order}.").format(
+        return self.tr.gettext(EVENT_TEXTS["hand_end"]).format(
             hand=self.number(p["hand"]), order=self.join(order))
 
     def _event_session_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         winners = [names[s] for s in p.get("winners", [])]
-        return self.tr.ngettext(
-            "The session is over. The winner: {names}.",
-            "The session is over. The winners: {names}.", len(winners),
-        ).format(names=self.join(winners))
+        return self.tr.ngettext(*EVENT_PLURALS["session_end"], len(winners)).format(
+            names=self.join(winners))
 
     def _event_decree(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], N_("Your decree: {text}"),
-                         N_("{name} decrees: {text}"), names, text=p["text"])
+        return self._own(seat, p["seat"], "decree", names, text=p["text"])
 
     def _event_ready(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], N_("You are ready for the next hand."),
-                         N_("{name} is ready for the next hand."), names)
+        return self._own(seat, p["seat"], "ready", names)
 
     def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], N_("You lead."), N_("{name} leads."), names)
+        return self._own(seat, p["seat"], "lead", names)
 
     # ------------------------------------------------------------ refusals and errors
 
@@ -503,20 +561,14 @@ class Text:
         """A refusal (engine reason, host refusal, protocol fault, client failure)."""
         params = params or {}
         limit = params.get("max")
-        if type(limit) is int and code in ("name_invalid", "chat_too_long"):
-            if code == "name_invalid":
-                message = self.tr.ngettext("A name may have at most {max} character.",
-                                           "A name may have at most {max} characters.", limit)
-            else:
-                message = self.tr.ngettext("A chat line may have at most {max} character.",
-                                           "A chat line may have at most {max} characters.",
-                                           limit)
+        if type(limit) is int and code in REASON_LIMITS:
+            message = self.tr.ngettext(*REASON_LIMITS[code], limit)
             return message.format(max=self.number(limit))
         if code == "name_invalid" and params.get("reason") == "characters":
-            return self.tr.gettext("A name may not contain invisible or control characters.")
+            return self.tr.gettext(NAME_CHARACTERS)
         known = REASONS.get(code)
         if known is None:
-            return self.tr.gettext("Refused ({code}).").format(code=code)
+            return self.tr.gettext(REFUSED_UNKNOWN).format(code=code)
         return self.tr.gettext(known)
 
     def error(self, error: PresidentError) -> str:
@@ -582,37 +634,21 @@ class Text:
 
     def session_length(self, session_end: str, value: int) -> str:
         """``session_length`` in the unit ``session_end`` gives it: hands, points, minutes."""
-        count = self.number(value)
-        if session_end == "hands":
-            return self.tr.ngettext("{count} hand", "{count} hands", value).format(count=count)
-        if session_end == "target":
-            return self.tr.ngettext("{count} point", "{count} points", value).format(count=count)
-        if session_end == "minutes":
-            return self.tr.ngettext("{count} minute", "{count} minutes", value).format(
-                count=count)
-        return self.tr.gettext("not used")
+        unit = SESSION_LENGTH_UNITS.get(session_end)
+        return self.count(unit, value) if unit else self.tr.gettext(NOT_USED)
 
     def rule_value(self, field: str, value: Any) -> str:
         """A value of a house rule as the set-up screen shows it."""
         pair = RULE_VALUES.get(rule_value_key(field, value))
         if pair is not None:
             return self._p(pair)
-        if field == "decks" and type(value) is int:
-            return self.tr.ngettext("{count} deck", "{count} decks", value).format(
-                count=self.number(value))
-        if field == "jokers" and type(value) is int:
-            return self.tr.ngettext("{count} joker per deck", "{count} jokers per deck",
-                                    value).format(count=self.number(value))
-        if field == "sequences" and type(value) is int:
-            return self.tr.ngettext("runs of {count} card or more", "runs of {count} cards or more",
-                                    value).format(count=self.number(value))
-        if field in ("min_players", "max_players") and type(value) is int:
-            return self.tr.ngettext("{count} player", "{count} players", value).format(
-                count=self.number(value))
+        counted = RULE_COUNTS.get(field)
+        if counted is not None and type(value) is int:
+            return self.count(counted, value)
         if field == "session_length" and type(value) is int:
             return self.number(value)
         if isinstance(value, bool):
-            return self._p(NP_("rule value", "on") if value else NP_("rule value", "off"))
+            return self._p(RULE_ON_OFF[0] if value else RULE_ON_OFF[1])
         if type(value) is int:
             return self.number(value)
         return str(value)
