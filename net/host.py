@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from president.errors import LocalProtocolError, ProtocolError
 
@@ -45,11 +45,32 @@ READ_CHUNK = 64 * 1024
 SKIPPABLE = frozenset({"state", "event", "chat", "ping"})
 
 
-class Connection:
-    """One client socket: its outgoing queue, writer task and heartbeat."""
+class ByteReader(Protocol):
+    """Where a connection's bytes come from: asyncio's ``StreamReader``, or a WebSocket
+    seen as a stream (``net/web.py``). ``b""``: the peer has gone."""
 
-    def __init__(self, host: Host, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
+    async def read(self, n: int = -1) -> bytes: ...
+
+
+class Abortable(Protocol):
+    def abort(self) -> None: ...
+
+
+class ByteWriter(Protocol):
+    """Where a connection's bytes go: asyncio's ``StreamWriter``, or a WebSocket."""
+
+    @property
+    def transport(self) -> Abortable: ...
+    def get_extra_info(self, name: str, default: Any = None) -> Any: ...
+    def write(self, data: bytes) -> None: ...
+    async def drain(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class Connection:
+    """One client connection: its outgoing queue, writer task and heartbeat."""
+
+    def __init__(self, host: Host, reader: ByteReader, writer: ByteWriter) -> None:
         self.host = host
         self.reader, self.writer = reader, writer
         peer = writer.get_extra_info("peername")
@@ -259,7 +280,8 @@ class Host:
         hosts = list(addresses) if addresses else ["0.0.0.0", "::"]
         for address in hosts:
             try:
-                server = await asyncio.start_server(self._serve, host=address, port=port,
+                server = await asyncio.start_server(self.serve_connection, host=address,
+                                                    port=port,
                                                     reuse_address=True)
             except OSError:
                 if addresses:
@@ -278,7 +300,9 @@ class Host:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def serve_connection(self, reader: ByteReader, writer: ByteWriter) -> None:
+        """Serve one client connection until it closes: a TCP socket from ``start``, or
+        a WebSocket from ``net/web.py``; both go through the same decoder and limits."""
         conn = Connection(self, reader, writer)
         if not self.addresses.admit(conn.address):
             writer.write(encode(Refused(id=None, code="too_many_connections",

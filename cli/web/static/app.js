@@ -1,0 +1,573 @@
+// The page: a join form, then the table. The model (``state``) is fed by the session's
+// events and read by ``render``; taps become requests. Nothing here knows a rule of
+// the game beyond ordering the hand: the host's view says what is legal, and a
+// refused action comes back with the engine's reason.
+
+import { cardsKey, sortedHand, taxTransfers } from "./cards.js";
+import { LANGUAGES, loadTexts } from "./i18n.js";
+import { Session } from "./session.js";
+import { Text, parseCards } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+const LOG_LINES = 200;
+const store = {
+  get(key) { try { return JSON.parse(localStorage.getItem(`president.${key}`)); } catch { return null; } },
+  set(key, value) {
+    try {
+      if (value === null) localStorage.removeItem(`president.${key}`);
+      else localStorage.setItem(`president.${key}`, JSON.stringify(value));
+    } catch { /* private mode: the seat lives as long as the page */ }
+  },
+};
+
+const state = {
+  texts: null, text: null, language: "en",
+  tableId: null, tableName: null, pinNeeded: false,
+  session: null, seat: null, table: null, view: null,
+  log: [], chat: [], unread: 0,
+  selected: new Set(), handKey: "", busy: false, message: "",
+  turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
+};
+
+// ------------------------------------------------------------ start
+
+async function main() {
+  const saved = store.get("language");
+  const asked = [saved, ...navigator.languages].map((l) => (l || "").slice(0, 2).toLowerCase());
+  await setLanguage(asked.find((l) => LANGUAGES.includes(l)) || "en");
+  let tables = [];
+  try { tables = await (await fetch("/tables.json", { cache: "no-cache" })).json(); } catch { /* host gone */ }
+  const table = tables.find((t) => !t.over) || tables[0];
+  if (table) Object.assign(state, { tableId: table.id, tableName: table.name, pinNeeded: table.pin });
+  bindControls();
+  const seat = state.tableId === null ? null : store.get(seatKey());
+  if (seat?.token) join({ name: seat.name, token: seat.token, spectate: false });
+  else showJoin();
+  setInterval(tick, 1000);
+}
+
+function seatKey() { return `seat.${state.tableId}`; }
+
+async function setLanguage(language) {
+  state.texts = await loadTexts(language);
+  state.text = new Text(state.texts);
+  state.language = language;
+  store.set("language", language);
+  document.documentElement.lang = language;
+  for (const element of document.querySelectorAll("[data-label]")) {
+    element.textContent = label(element.dataset.label);
+  }
+  for (const element of document.querySelectorAll("[data-label-placeholder]")) {
+    element.placeholder = label(element.dataset.labelPlaceholder);
+  }
+  for (const element of document.querySelectorAll("[data-label-aria]")) {
+    element.setAttribute("aria-label", label(element.dataset.labelAria));
+  }
+  for (const select of [$("join-language"), $("table-language")]) {
+    select.replaceChildren(...LANGUAGES.map((code) => {
+      const option = new Option(state.texts.maps.languages[code], code);
+      option.selected = code === language;
+      return option;
+    }));
+  }
+  render();
+}
+
+const label = (key, params) => state.text.label(key, params);
+
+function bindControls() {
+  $("join-form").addEventListener("submit", (e) => { e.preventDefault(); joinFromForm(false); });
+  $("join-watch").addEventListener("click", () => joinFromForm(true));
+  for (const select of [$("join-language"), $("table-language")]) {
+    select.addEventListener("change", () => setLanguage(select.value));
+  }
+  $("open-rules").addEventListener("click", () => { renderRules(); $("rules-dialog").showModal(); });
+  $("open-chat").addEventListener("click", () => {
+    state.unread = 0;
+    renderChat();
+    $("chat-dialog").showModal();
+    $("chat-text").focus();
+  });
+  $("chat-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (text && state.session?.chat(text)) $("chat-text").value = "";
+  });
+  $("leave").addEventListener("click", leave);
+  $("act-main").addEventListener("click", mainAction);
+  $("act-pass").addEventListener("click", () => act("pass"));
+  $("decree-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("decree-text").value.trim();
+    if (text) act("decree", text).then((ok) => { if (ok) $("decree-text").value = ""; });
+  });
+}
+
+// ------------------------------------------------------------ joining
+
+function showJoin(message = "") {
+  $("join-screen").hidden = false;
+  $("table-screen").hidden = true;
+  $("join-title").textContent = state.tableName || "President";
+  $("join-name").value = $("join-name").value || store.get("name") || "";
+  $("join-pin-row").hidden = !state.pinNeeded;
+  $("join-message").textContent = message;
+}
+
+function joinFromForm(spectate) {
+  const name = $("join-name").value.trim();
+  if (!name) {
+    $("join-message").textContent = state.text.reason("name_invalid");
+    return;
+  }
+  store.set("name", name);
+  join({ name, token: null, spectate, pin: $("join-pin").value || null });
+}
+
+function join({ name, token, spectate, pin = null }) {
+  state.session?.stop();
+  Object.assign(state, { seat: null, table: null, view: null, log: [], chat: [], selected: new Set(),
+    handSummary: null, sessionSummary: null, ended: null, message: "" });
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  state.session = new Session({ name, language: state.language, pin, spectate, token,
+    table: state.tableId, url: `${scheme}://${location.host}/ws`, listener: onSession });
+  state.session.connect();
+  $("join-screen").hidden = true;
+  $("table-screen").hidden = false;
+  render();
+}
+
+function leave() {
+  if (!confirm(label("leave_confirm"))) return;
+  state.session?.leave();
+  store.set(seatKey(), null);
+  $("rules-dialog").close();
+  showJoin();
+}
+
+// ------------------------------------------------------------ the session's events
+
+function onSession(kind, payload) {
+  switch (kind) {
+    case "joined":
+      state.seat = payload.seat;
+      state.table = payload.table;
+      if (payload.token) store.set(seatKey(), { token: payload.token, name: state.session.name });
+      break;
+    case "join_failed":
+      if (payload.final) {
+        if (["bad_token", "table_closed", "session_over"].includes(payload.code)) store.set(seatKey(), null);
+        if (payload.code === "wrong_pin") state.pinNeeded = true;
+        state.session.stop();
+        showJoin(state.text.reason(payload.code, payload.params));
+        return;
+      }
+      state.message = state.text.reason(payload.code, payload.params);
+      break;
+    case "table": state.table = payload; break;
+    case "view": viewChanged(payload); break;
+    case "event": gameEvent(payload); break;
+    case "chat":
+      state.chat.push(payload);
+      addLog({ chat: payload });
+      if (!$("chat-dialog").open) state.unread += 1;
+      renderChat();
+      break;
+    case "refused": state.message = state.text.reason(payload.code, payload.params); break;
+    case "closed":
+      if (payload.final) {
+        state.ended = payload.code;
+        if (payload.code !== "host_stopping") store.set(seatKey(), null);
+      }
+      break;
+    default: break;   // status
+  }
+  render();
+}
+
+function viewChanged(view) {
+  const old = state.view;
+  state.view = view;
+  const turnKey = `${view.phase}:${view.turn}:${view.hand_number}`;
+  if (turnKey !== state.turnKey) {
+    state.turnKey = turnKey;
+    state.turnSince = Date.now();
+    if (old) state.message = "";
+  }
+  if (view.hand !== state.handKey) {
+    state.handKey = view.hand;
+    state.selected = new Set();
+  }
+}
+
+function gameEvent(event) {
+  if (event.type === "hand_end") state.handSummary = event;
+  else if (event.type === "session_end") state.sessionSummary = event;
+  else if (event.type === "deal") state.handSummary = null;
+  addLog({ event });
+}
+
+function addLog(entry) {
+  state.log.push(entry);
+  if (state.log.length > LOG_LINES) state.log.shift();
+}
+
+// ------------------------------------------------------------ acting
+
+function legal(kind) {
+  return (state.view?.legal || []).filter((action) => action.type === kind);
+}
+
+function hand() {
+  const view = state.view;
+  if (!view) return [];
+  return sortedHand(view.hand, state.table?.rules, view.reversed);
+}
+
+function selectedCards() {
+  const cards = hand();
+  return [...state.selected].sort((a, b) => a - b).map((i) => cards[i]).filter(Boolean);
+}
+
+function mainAction() {
+  const phase = state.view?.phase;
+  if (!state.view) return act("start");
+  if (phase === "play") return act("play", selectedCards().map((c) => c.token).join(" "));
+  if (phase === "tax") return act("give_back", selectedCards().map((c) => c.token).join(" "));
+  if (phase === "hand_over") return act("ready");
+  if (state.ended || phase === "session_over") {
+    state.session?.stop();
+    store.set(seatKey(), null);
+    location.reload();
+  }
+  return undefined;
+}
+
+async function act(kind, arg) {
+  if (state.busy || !state.session) return false;
+  state.busy = true;
+  state.message = "";
+  render();
+  const reply = await state.session.request(kind, arg);
+  state.busy = false;
+  if (reply.code === null) {
+    if (kind === "play" || kind === "give_back") state.selected = new Set();
+  } else {
+    state.message = state.text.reason(reply.code, reply.params);
+  }
+  render();
+  return reply.code === null;
+}
+
+function toggle(index) {
+  if (state.selected.has(index)) state.selected.delete(index);
+  else state.selected.add(index);
+  state.message = "";
+  render();
+}
+
+function tick() {
+  if (state.table?.turn_timer && state.view?.phase === "play") renderSeats();
+}
+
+// ------------------------------------------------------------ rendering
+
+function h(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") element.className = value;
+    else if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
+    else element.setAttribute(key, value === true ? "" : value);
+  }
+  element.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return element;
+}
+
+function players() {
+  if (state.view) return state.view.players;
+  return (state.table?.players || []).map((name) => name || "?");
+}
+
+function render() {
+  if (!state.text || $("table-screen").hidden) return;
+  renderTitle();
+  renderStatus();
+  renderSeats();
+  renderMiddle();
+  renderHand();
+  renderActions();
+  $("open-chat").textContent = label("chat") + (state.unread ? ` (${state.unread})` : "");
+}
+
+function renderTitle() {
+  const view = state.view;
+  const parts = [state.table?.name || state.tableName || label("table")];
+  if (view) parts.push(label("hand_number", { number: state.texts.number(view.hand_number) }),
+    state.text.phase(view.phase));
+  $("title").textContent = parts.join(" · ");
+}
+
+function renderStatus() {
+  const status = state.session?.status;
+  let text = "";
+  if (status === "connecting" || status === "new") text = label("connecting");
+  else if (status === "reconnecting") text = state.text.status("reconnecting");
+  else if (state.ended) text = state.text.reason(state.ended);
+  else if (status === "closed") text = state.text.status("closed");
+  else if (state.view?.reversed) text = label("revolution");
+  $("status").textContent = text;
+  $("status").className = state.view?.reversed && status === "connected" ? "revolution" : "";
+}
+
+function seatState(s) {
+  const view = state.view;
+  if (!view) return "";
+  if (view.finished.includes(s)) return label("out_place", { place: view.finished.indexOf(s) + 1 });
+  if (view.phase === "play") {
+    if (view.turn === s) {
+      const limit = state.table?.turn_timer;
+      if (limit) {
+        const left = Math.max(0, Math.ceil(limit - (Date.now() - state.turnSince) / 1000));
+        return label("to_play_seconds", { seconds: left });
+      }
+      return label("to_play");
+    }
+    if (view.passed.includes(s)) return label("passed");
+  }
+  if (view.phase === "tax" && view.tax_pending.includes(s)) return label("choosing_tax");
+  if (view.phase === "hand_over" && view.ready.includes(s)) return label("ready");
+  return "";
+}
+
+function seatNote(s) {
+  if (s === state.seat) return ` ${label("you")}`;
+  const bots = state.table?.bots || [];
+  const connected = state.table?.connected || [];
+  if (s < bots.length && !bots[s] && !connected[s]) return ` ${label("away")}`;
+  return "";
+}
+
+function renderSeats() {
+  const view = state.view;
+  const list = $("seats");
+  if (!view) {
+    const names = state.table?.players || [];
+    const taken = names.filter(Boolean).length;
+    list.replaceChildren(
+      ...(names.length ? [h("li", { class: "heading" },
+        label("waiting_players", { taken, total: names.length }))] : []),
+      ...names.map((name, s) => h("li", { class: s === state.seat ? "me" : "" },
+        (name || label("free_seat")) + (name && s === state.seat ? ` ${label("you")}` : ""))));
+    return;
+  }
+  const count = view.players.length;
+  const order = view.order.length ? view.order : [...Array(count).keys()];
+  const start = Math.max(0, order.indexOf(view.seat));
+  const titleSet = state.table?.rules?.title_set || "classic";
+  list.classList.toggle("compact", count > 5);
+  list.replaceChildren(...order.map((_, k) => {
+    const s = order[(start + k) % count];
+    const turn = (view.phase === "play" && view.turn === s)
+      || (view.phase === "tax" && view.tax_pending.includes(s));
+    const role = view.roles ? state.text.roleTitle(view.roles[s], titleSet) : "";
+    const classes = [turn ? "turn" : "", s === view.seat ? "me" : ""].join(" ").trim();
+    return h("li", { class: classes, "aria-current": turn ? "true" : null },
+      h("span", { class: "mark", "aria-hidden": "true" }, turn ? "▶" : ""),
+      h("span", { class: "name" }, view.players[s] + seatNote(s)),
+      h("span", { class: "role" }, role),
+      h("span", { class: "count" }, state.text.count("cards", view.counts[s])),
+      h("span", { class: "state" }, [seatState(s),
+        label("score", { score: state.texts.number(view.scores[s]) })].filter(Boolean).join(" · ")));
+  }));
+}
+
+function cardFace(card, attrs = {}) {
+  const red = card.suit === "H" || card.suit === "D";
+  const kind = card.suit === null ? "joker" : red ? "red" : "black";
+  return h("span", { class: `card ${kind}`, title: state.text.cardName(card), ...attrs },
+    h("span", { class: "rank" }, state.text.rank(card.rank)),
+    h("span", { class: "suit", "aria-hidden": "true" }, card.suit === null ? "★" : state.text.card(card).slice(-1)));
+}
+
+function renderMiddle() {
+  const view = state.view;
+  const summary = $("summary");
+  const between = view && (view.phase === "hand_over" || view.phase === "session_over");
+  summary.hidden = !between;
+  $("pile").hidden = Boolean(between);
+  if (between) renderSummary(summary);
+  else renderPile();
+  const log = $("log");
+  const names = players();
+  log.replaceChildren(...state.log.slice(-40).map((entry) => (entry.chat
+    ? h("li", { class: "chat" }, label("chat_line", { name: entry.chat.name, text: entry.chat.text }))
+    : h("li", {}, state.text.event(entry.event, names, state.seat)))));
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderPile() {
+  const pile = $("pile");
+  const view = state.view;
+  if (!view) {
+    pile.replaceChildren();
+    return;
+  }
+  const names = players();
+  const plays = view.pile.slice(-3);
+  const children = [h("span", { class: "label" }, label("pile"))];
+  if (!plays.length) children.push(h("span", { class: "dim" }, label("empty")));
+  plays.forEach(([seat, cards], i) => {
+    const top = i === plays.length - 1;
+    const shown = parseCards(cards);
+    children.push(h("span", { class: top ? "play top" : "play",
+      "aria-label": `${names[seat]}: ${shown.map((c) => state.text.cardName(c)).join(", ")}` },
+      h("span", { class: "who" }, names[seat]),
+      h("span", { class: "cards" }, shown.map((c) => cardFace(c, { "aria-hidden": "true" })))));
+  });
+  if (view.decree) children.push(h("p", { class: "decree" }, `${label("decree")} ${view.decree}`));
+  pile.replaceChildren(...children);
+}
+
+function renderSummary(box) {
+  const view = state.view;
+  const names = view.players;
+  const titleSet = state.table?.rules?.title_set || "classic";
+  const number = (n) => state.texts.number(n);
+  if (view.phase === "session_over" || state.sessionSummary) {
+    const scores = state.sessionSummary?.scores || view.scores;
+    const winners = state.sessionSummary?.winners || view.winners;
+    const ranking = [...names.keys()].sort((a, b) => scores[b] - scores[a]);
+    box.replaceChildren(h("h2", {}, label("standings")), h("ol", {}, ranking.map((s, i) =>
+      h("li", { class: winners.includes(s) ? "winner" : "" },
+        label("standing_line", { place: number(i + 1), name: names[s], score: number(scores[s]) })
+        + (winners.includes(s) ? " ★" : "")))));
+    return;
+  }
+  const last = (view.results || []).at(-1);
+  const result = state.handSummary || last || {};
+  const order = result.order || view.finished;
+  const roles = result.roles || view.roles || [];
+  const scores = result.scores || view.scores;
+  const rules = state.table?.rules || {};
+  const transfers = taxTransfers(state.texts.maps.tax_amounts[rules.tax] || [], order);
+  box.replaceChildren(
+    h("h2", {}, label("hand_over", { number: number(result.hand || view.hand_number) })),
+    h("ol", {}, order.map((s, i) => h("li", { class: s === state.seat ? "me" : "" },
+      label("hand_over_line", { place: number(i + 1), name: names[s],
+        title: roles[s] ? state.text.roleTitle(roles[s], titleSet) : "", score: number(scores[s]) })))),
+    h("ul", { class: "dim" }, transfers.map(([giver, receiver, n]) => h("li", {},
+      state.texts.tn("label.next_tax", n, { giver: names[giver], receiver: names[receiver], n })))));
+}
+
+function prompt() {
+  const view = state.view;
+  if (!view) return state.seat === null ? label("waiting_table") : "";
+  if (view.seat === null) return label("watching");
+  if (view.phase === "tax") {
+    return view.tax_owed ? state.texts.tn("label.give_back_hint", view.tax_owed, { n: view.tax_owed })
+      : label("tax_paying");
+  }
+  if (view.phase === "play") {
+    if (view.turn === view.seat) return label("your_turn");
+    return view.turn === null ? "" : label("turn_of", { name: view.players[view.turn] });
+  }
+  if (view.phase === "hand_over") {
+    return view.ready.includes(view.seat) ? label("waiting_ready") : label("tap_ready");
+  }
+  return "";
+}
+
+function renderHand() {
+  const view = state.view;
+  const area = $("hand-area");
+  const myTurn = view && view.phase === "play" && view.turn === view.seat && view.seat !== null;
+  const owes = view && view.phase === "tax" && view.tax_owed > 0;
+  document.body.classList.toggle("my-turn", Boolean(myTurn || owes));
+  $("prompt").textContent = prompt();
+  $("message").textContent = state.message;
+  const cards = hand();
+  const handBox = $("hand");
+  handBox.setAttribute("aria-label", label("your_hand"));
+  area.classList.toggle("spectating", Boolean(view && view.seat === null));
+  if (!view || view.seat === null) {
+    handBox.replaceChildren();
+  } else if (!cards.length) {
+    handBox.replaceChildren(h("p", { class: "dim" }, label("no_cards")));
+  } else {
+    handBox.replaceChildren(...cards.map((card, i) => {
+      const chosen = state.selected.has(i);
+      return h("button", { type: "button", class: chosen ? "hand-card selected" : "hand-card",
+        "aria-pressed": chosen ? "true" : "false", "aria-label": state.text.cardName(card),
+        "data-card": card.token, onclick: () => toggle(i) }, cardFace(card, { "aria-hidden": "true" }));
+    }));
+  }
+  const decree = legal("decree").length > 0;
+  $("decree-form").hidden = !decree;
+  $("decree-send").textContent = state.text.action("decree");
+}
+
+function renderActions() {
+  const view = state.view;
+  const main = $("act-main");
+  const pass = $("act-pass");
+  pass.textContent = state.text.action("pass");
+  pass.hidden = true;
+  main.hidden = false;
+  main.disabled = state.busy;
+  main.classList.remove("ready-to-go");
+  const phase = view?.phase;
+  if (state.ended || phase === "session_over") {
+    main.textContent = label("start_again");
+  } else if (!view) {
+    main.textContent = label("start_now");
+    main.hidden = state.seat === null || !state.table || state.table.started;
+  } else if (view.seat === null) {
+    main.hidden = true;
+  } else if (phase === "play") {
+    const mine = view.turn === view.seat;
+    main.textContent = state.text.action("play");
+    pass.hidden = false;
+    pass.disabled = state.busy || !mine;
+    main.disabled = state.busy || !mine || state.selected.size === 0;
+    const chosen = cardsKey(selectedCards());
+    if (mine && legal("play").some((a) => cardsKey(parseCards(a.cards)) === chosen)) {
+      main.classList.add("ready-to-go");
+    }
+  } else if (phase === "tax") {
+    main.textContent = state.text.action("give_back");
+    main.hidden = !view.tax_owed;
+    main.disabled = state.busy || state.selected.size !== view.tax_owed;
+  } else if (phase === "hand_over") {
+    main.textContent = state.text.action("ready");
+    main.disabled = state.busy || legal("ready").length === 0;
+  } else {
+    main.hidden = true;
+  }
+}
+
+function renderRules() {
+  const rules = state.table?.rules;
+  const text = state.text;
+  if (!rules) return;
+  $("rules-preset").textContent = label("preset_line", {
+    preset: state.texts.has(`preset.${state.table.preset}`) ? state.texts.t(`preset.${state.table.preset}`)
+      : state.table.preset });
+  $("rules-list").replaceChildren(...state.texts.maps.rule_fields.flatMap((field) => [
+    h("dt", {}, text.ruleName(field)),
+    h("dd", {}, text.ruleValue(field, rules[field]),
+      text.ruleExplanation(field) ? h("small", {}, text.ruleExplanation(field)) : null),
+  ]));
+  const count = players().length;
+  const roles = state.texts.maps.roles[String(count)] || [];
+  $("rules-roles").replaceChildren(...roles.map((role) =>
+    h("li", {}, text.roleTitle(role, rules.title_set))));
+  $("leave").hidden = state.seat === null && !state.session;
+}
+
+function renderChat() {
+  $("chat-lines").replaceChildren(...state.chat.slice(-50).map((line) =>
+    h("li", {}, label("chat_line", { name: line.name, text: line.text }))));
+}
+
+main();

@@ -1,0 +1,218 @@
+// One player's session with the table over a WebSocket, as net/session.py is for the
+// terminal: the handshake (with the seat token after a drop), sequence numbers and
+// snapshot requests after a gap, request ids and their replies, heartbeats, coming
+// back after a drop (backoff from 0.1 s doubling to 5 s) and the final refusals.
+
+import { FrameDecoder, WireError, frame, messages } from "./wire.js";
+
+export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
+  "bad_version", "no_such_table", "session_over"]);
+export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed"]);
+
+const PING_EVERY = 5000;     // ms
+const SILENCE_LIMIT = 20000; // ms without a frame: the connection is dead
+const BACKOFF_FIRST = 100;
+const BACKOFF_MAX = 5000;
+
+export class Session {
+  // listener(kind, payload): joined, join_failed, table, view, event, chat, closed, status
+  constructor({ name, language, pin = null, spectate = false, token = null, table = null,
+                url, listener }) {
+    Object.assign(this, { name, language, pin, spectate, token, tableId: table, url, listener });
+    this.status = "new";
+    this.seat = null;
+    this.table = null;
+    this.view = null;
+    this.lastSeq = 0;
+    this.resyncing = false;
+    this.pending = new Map();   // request id -> resolve
+    this.nextId = 1;
+    this.ws = null;
+    this.backoff = BACKOFF_FIRST;
+    this.timer = null;
+    this.heartbeat = null;
+    this.lastHeard = 0;
+    this.nonce = 0;
+    this.onVisible = () => {
+      if (document.visibilityState === "visible" && this.status === "reconnecting") this.reconnectNow();
+    };
+    document.addEventListener("visibilitychange", this.onVisible);
+  }
+
+  get final() { return this.status === "closed"; }
+
+  connect() {
+    if (this.final) return;
+    clearTimeout(this.timer);
+    if (this.status !== "reconnecting") this.setStatus("connecting");
+    const ws = new WebSocket(this.url);
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    this.decoder = new FrameDecoder();
+    this.lastSeq = 0;
+    this.resyncing = false;
+    ws.onopen = () => {
+      this.lastHeard = Date.now();
+      this.send(messages.hello({ name: this.name, language: this.language, token: this.token,
+        pin: this.pin, spectate: this.spectate, table: this.tableId }));
+      this.heartbeat = setInterval(() => this.beat(), PING_EVERY);
+    };
+    ws.onmessage = (message) => {
+      if (ws !== this.ws) return;
+      this.lastHeard = Date.now();
+      let received;
+      try {
+        received = this.decoder.feed(new Uint8Array(message.data));
+      } catch (error) {
+        if (!(error instanceof WireError)) throw error;
+        ws.close();   // a broken stream: drop it and come back
+        return;
+      }
+      for (const msg of received) this.handle(msg);
+    };
+    ws.onclose = () => { if (ws === this.ws) this.lost(); };
+  }
+
+  beat() {
+    if (Date.now() - this.lastHeard > SILENCE_LIMIT) {
+      this.ws?.close();
+      this.lost();
+      return;
+    }
+    this.nonce = (this.nonce + 1) % 2 ** 32;
+    this.send(messages.ping(this.nonce));
+  }
+
+  send(message) {
+    if (this.ws?.readyState === WebSocket.OPEN) {
+      this.ws.send(frame(message));
+      return true;
+    }
+    return false;
+  }
+
+  // An action (play, pass, give_back, ready, decree, start): resolves to the reply,
+  // {code: null} when accepted, else the host's (or our) reason code and params.
+  request(kind, arg) {
+    if (this.status !== "connected") return Promise.resolve({ code: "not_connected", params: {} });
+    const id = this.nextId++;
+    const build = { play: messages.play, pass: messages.pass, give_back: messages.giveBack,
+      ready: messages.ready, decree: messages.decree, start: messages.start }[kind];
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      if (!this.send(build(id, arg))) this.reply(id, "disconnected", {});
+    });
+  }
+
+  chat(text) { return this.send(messages.chat(text)); }
+
+  leave() {
+    this.send(messages.leave());
+    this.setStatus("closed");
+  }
+
+  close() {
+    this.setStatus("closed");
+    this.stop();
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+
+  // ------------------------------------------------------------ receiving
+
+  handle(msg) {
+    if (this.status === "connecting" || this.status === "reconnecting") return this.handshake(msg);
+    switch (msg.type) {
+      case "state":
+        this.lastSeq = msg.seq;
+        this.resyncing = false;
+        this.view = msg.view;
+        return this.emit("view", msg.view);
+      case "event": {
+        const gap = msg.seq !== this.lastSeq + 1;
+        this.lastSeq = msg.seq;
+        if (gap && !this.resyncing) {
+          this.resyncing = true;
+          this.send(messages.snapshotRequest());
+        }
+        return this.emit("event", msg.event);
+      }
+      case "accepted": return this.reply(msg.id, null, {});
+      case "refused":
+        if (msg.id === null) return this.emit("refused", { code: msg.code, params: msg.params });
+        return this.reply(msg.id, msg.code, msg.params);
+      case "table":
+        this.table = msg.table;
+        return this.emit("table", msg.table);
+      case "chat": return this.emit("chat", { seat: msg.seat, name: msg.name, text: msg.text });
+      case "ping": return this.send(messages.pong(msg.nonce));
+      case "bye": {
+        const final = FINAL_BYES.has(msg.code);
+        if (final) this.setStatus("closed");
+        this.failPending("disconnected");
+        return this.emit("closed", { code: msg.code, params: msg.params, final });
+      }
+      default: return undefined;   // pong
+    }
+  }
+
+  handshake(msg) {
+    if (msg.type === "welcome") {
+      this.seat = msg.seat;
+      this.token = msg.token;
+      this.table = msg.table;
+      this.backoff = BACKOFF_FIRST;
+      this.setStatus("connected");
+      return this.emit("joined", { seat: msg.seat, token: msg.token, table: msg.table });
+    }
+    if (msg.type === "refused") {
+      const final = FINAL_REFUSALS.has(msg.code);
+      if (final) this.setStatus("closed");
+      return this.emit("join_failed", { code: msg.code, params: msg.params, final });
+    }
+    return undefined;
+  }
+
+  lost() {
+    clearInterval(this.heartbeat);
+    this.ws = null;
+    this.failPending("disconnected");
+    if (this.final) return this.stop();
+    if (this.status !== "new") this.setStatus("reconnecting");
+    this.timer = setTimeout(() => this.connect(), this.backoff);
+    this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX);
+    return undefined;
+  }
+
+  reconnectNow() {
+    if (this.ws !== null || this.final) return;
+    this.backoff = BACKOFF_FIRST;
+    this.connect();
+  }
+
+  reply(id, code, params) {
+    const resolve = this.pending.get(id);
+    if (resolve === undefined) return;
+    this.pending.delete(id);
+    resolve({ code, params });
+  }
+
+  failPending(code) {
+    for (const id of [...this.pending.keys()]) this.reply(id, code, {});
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit("status", status);
+  }
+
+  emit(kind, payload) { this.listener(kind, payload); }
+}

@@ -1,0 +1,154 @@
+// Codes made into words, as cli/text.py's Text does for the terminal, with the same
+// messages (the tables of cli/text.py, translated by the host: see i18n.js). The host
+// never sends sentences: events, refusals and roles arrive as codes and parameters.
+
+export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const LETTERED = new Set(["J", "Q", "K", "A", "JK"]);
+
+// "10H" -> {rank: "10", suit: "H"}; "JK" -> {rank: "JK", suit: null}
+export function parseCard(token) {
+  if (token === "JK") return { rank: "JK", suit: null, token };
+  return { rank: token.slice(0, -1), suit: token.slice(-1), token };
+}
+
+export function parseCards(text) {
+  return (text || "").split(/\s+/).filter(Boolean).map(parseCard);
+}
+
+export class Text {
+  constructor(texts) { this.x = texts; }
+
+  // ------------------------------------------------------------ cards
+
+  rank(symbol) {
+    return LETTERED.has(symbol) ? this.x.t(`rank_letter.${symbol}`) : symbol;
+  }
+
+  card(card) {
+    return card.suit === null ? this.rank("JK") : this.rank(card.rank) + SUIT_SYMBOLS[card.suit];
+  }
+
+  // Readable without colour or symbols: "queen of hearts".
+  cardName(card) {
+    if (card.suit === null) return this.x.t("rank_name.JK");
+    return this.x.t("card_name", { rank: this.x.t(`rank_name.${card.rank}`),
+      suit: this.x.t(`suit_name.${card.suit}`) });
+  }
+
+  // A card list in a sentence (a joker as the catalog names it in running text).
+  cards(text) {
+    return parseCards(text).map((c) => (c.suit === null ? this.x.t("joker_in_text") : this.card(c)))
+      .join(" ");
+  }
+
+  count(what, n) { return this.x.tn(`count.${what}`, n, { count: this.x.number(n) }); }
+
+  // ------------------------------------------------------------ words
+
+  roleTitle(role, titleSet) {
+    const key = `role.${titleSet}.${role}`;
+    return this.x.has(key) ? this.x.t(key) : this.x.t(`role.classic.${role}`);
+  }
+
+  phase(phase) { return this.x.t(`phase.${phase}`); }
+  action(kind) { return this.x.t(`action.${kind}`); }
+  label(key, params) { return this.x.t(`label.${key}`, params); }
+  status(status) { return this.x.t(`status.${status}`); }
+
+  // A refusal: engine reason, host refusal, protocol fault or our own failure.
+  reason(code, params = {}) {
+    const limit = params.max;
+    if (Number.isInteger(limit) && this.x.plurals[`reason_limit.${code}`]) {
+      return this.x.tn(`reason_limit.${code}`, limit, { max: this.x.number(limit) });
+    }
+    if (code === "name_invalid" && params.reason === "characters") {
+      return this.x.t("reason_name_characters");
+    }
+    const key = `reason.${code}`;
+    return this.x.has(key) ? this.x.t(key) : this.x.t("reason_unknown", { code });
+  }
+
+  // ------------------------------------------------------------ events
+
+  // One log line for an event (as this seat may see it); players: names by seat.
+  event(event, players, seat) {
+    const name = (s) => (Number.isInteger(s) && players[s] ? players[s] : "?");
+    const own = (who, line, params = {}) => {
+      const mine = seat !== null && seat !== undefined && who === seat;
+      return this.x.t(`event.${line}.${mine ? "own" : "other"}`, { name: name(who), ...params });
+    };
+    const x = this.x;
+    switch (event.type) {
+      case "deal": return own(event.dealer, "deal", { hand: x.number(event.hand) });
+      case "tax": {
+        const { from, to } = event;
+        if ("cards" in event && seat === from) {
+          return x.t("event_text.tax_given", { cards: this.cards(event.cards), name: name(to) });
+        }
+        if ("cards" in event && seat === to) {
+          return x.t("event_text.tax_received", { cards: this.cards(event.cards), name: name(from) });
+        }
+        const count = "count" in event ? event.count : parseCards(event.cards).length;
+        return x.tn("event_plural.tax", count, { giver: name(from), receiver: name(to),
+          count: x.number(count) });
+      }
+      case "play": {
+        const cards = parseCards(event.cards);
+        const kind = playKind(cards);
+        const mine = seat !== null && event.seat === seat;
+        const shown = this.cards(event.cards);
+        if (kind === "many") {
+          return x.tn(`play_many.${mine ? "own" : "other"}`, cards.length,
+            { name: name(event.seat), count: x.number(cards.length), cards: shown });
+        }
+        return x.t(`play.${kind}.${mine ? "own" : "other"}`, { name: name(event.seat), cards: shown });
+      }
+      case "pass": return own(event.seat, "pass");
+      case "skip": return own(event.seat, "skip");
+      case "revolution":
+        return x.t(`event_text.${event.reversed ? "revolution" : "counter_revolution"}`);
+      case "clear": return own(event.leader, "clear");
+      case "out": {
+        const place = x.number(event.place);
+        return own(event.seat, event.place === players.length ? "out_last" : "out", { place });
+      }
+      case "hand_end":
+        return x.t("event_text.hand_end", { hand: x.number(event.hand),
+          order: x.list((event.order || []).map(name)) });
+      case "session_end": {
+        const winners = (event.winners || []).map(name);
+        return x.tn("event_plural.session_end", winners.length, { names: x.list(winners) });
+      }
+      case "decree": return own(event.seat, "decree", { text: event.text });
+      case "ready": return own(event.seat, "ready");
+      case "lead": return own(event.seat, "lead");
+      default: return x.t("event_text.unknown", { code: event.type });
+    }
+  }
+
+  // ------------------------------------------------------------ house rules
+
+  ruleName(field) { return this.x.t(`rule_name.${field}`); }
+  ruleExplanation(field) {
+    const key = `rule_explanation.${field}`;
+    return this.x.has(key) ? this.x.t(key) : "";
+  }
+
+  ruleValue(field, value) {
+    const key = typeof value === "boolean" ? `bool:${value ? "True" : "False"}` : String(value);
+    const named = `rule_value.${field}.${key}`;
+    if (this.x.has(named)) return this.x.t(named);
+    const counted = this.x.maps.rule_counts[field];
+    if (counted && Number.isInteger(value)) return this.count(counted, value);
+    if (field === "session_length" && Number.isInteger(value)) return this.x.number(value);
+    if (typeof value === "boolean") return this.x.t(value ? "rule_on" : "rule_off");
+    if (Number.isInteger(value)) return this.x.number(value);
+    return String(value);
+  }
+}
+
+// single, pair, triple, quad, many (a set of 5 or more) or run
+export function playKind(cards) {
+  if (new Set(cards.map((c) => c.rank)).size > 1) return "run";
+  return { 1: "single", 2: "pair", 3: "triple", 4: "quad" }[cards.length] || "many";
+}

@@ -1,0 +1,71 @@
+// Frames of the table protocol (rules-docs/protocol.md), sans-I/O like net/protocol.py:
+// a 4-byte big-endian length, then that many bytes of one msgpack map whose "type"
+// names the message. The WebSocket carries the same bytes as the TCP port.
+
+import { decode, encode } from "./msgpack.js";
+
+export const PROTOCOL_VERSION = 2;
+export const MAX_FRAME = 256 * 1024;        // what the host may send
+export const MAX_CLIENT_FRAME = 8 * 1024;   // what the host reads
+
+export class WireError extends Error {
+  constructor(code) { super(code); this.code = code; }
+}
+
+export function frame(message) {
+  const body = encode(message);
+  if (body.length > MAX_CLIENT_FRAME) throw new WireError("frame_too_large");
+  const out = new Uint8Array(4 + body.length);
+  new DataView(out.buffer).setUint32(0, body.length);
+  out.set(body, 4);
+  return out;
+}
+
+// Fed the bytes of each WebSocket message; returns the complete messages so far.
+export class FrameDecoder {
+  constructor(maxFrame = MAX_FRAME) {
+    this.maxFrame = maxFrame;
+    this.buffer = new Uint8Array(0);
+  }
+
+  feed(bytes) {
+    const joined = new Uint8Array(this.buffer.length + bytes.length);
+    joined.set(this.buffer);
+    joined.set(bytes, this.buffer.length);
+    const messages = [];
+    let at = 0;
+    while (joined.length - at >= 4) {
+      const size = new DataView(joined.buffer, at, 4).getUint32(0);
+      // the limit is checked on the header alone, as the host does
+      if (size > this.maxFrame) throw new WireError("frame_too_large");
+      if (size === 0) throw new WireError("empty_frame");
+      if (joined.length - at - 4 < size) break;
+      let message;
+      try { message = decode(joined.subarray(at + 4, at + 4 + size)); }
+      catch { throw new WireError("bad_msgpack"); }
+      if (message === null || typeof message !== "object" || Array.isArray(message)
+          || typeof message.type !== "string") throw new WireError("not_a_map");
+      messages.push(message);
+      at += 4 + size;
+    }
+    this.buffer = joined.slice(at);
+    return messages;
+  }
+}
+
+// The client's messages (each field the protocol asks for, no other).
+export const messages = {
+  hello: ({ name, language, token = null, pin = null, spectate = false, table = null }) =>
+    ({ type: "hello", version: PROTOCOL_VERSION, name, language, token, pin, spectate, table }),
+  play: (id, cards) => ({ type: "play", id, cards }),
+  pass: (id) => ({ type: "pass", id }),
+  giveBack: (id, cards) => ({ type: "give_back", id, cards }),
+  ready: (id) => ({ type: "ready", id }),
+  decree: (id, text) => ({ type: "decree", id, text }),
+  start: (id) => ({ type: "start", id }),
+  chat: (text) => ({ type: "chat", text }),
+  snapshotRequest: () => ({ type: "snapshot_request" }),
+  leave: () => ({ type: "leave" }),
+  ping: (nonce) => ({ type: "ping", nonce }),
+  pong: (nonce) => ({ type: "pong", nonce }),
+};

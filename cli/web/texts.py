@@ -1,0 +1,215 @@
+"""The web page's texts in one language, as JSON: the same catalogs as the terminal.
+
+``page_texts(language)`` translates, with the player's ``Translator``, every table of
+``cli/text.py`` and ``cli/rule_texts.py`` (the codes the host sends, made into words)
+and the page's own labels (``LABELS``, ``PLURAL_LABELS``: many are the terminal's own
+messages). The page (``static/i18n.js``, ``static/text.js``) looks them up by key and
+chooses the plural form with the catalog's ``Plural-Forms`` expression; it holds no
+English text of its own.
+
+    {"language": "pl", "plural": "(n==1 ? 0 : …)", "nplurals": 3,
+     "texts": {"reason.too_low": "…", "role.classic.president": "…", "label.play": "…"},
+     "plurals": {"count.cards": ["{count} karta", "{count} karty", "{count} kart"]},
+     "maps": {"ruleFields": [...], "roles": {"4": [...]}, ...}}
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from president.cli import rule_texts, text
+from president.cli.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, N_, NN_, Translator
+from president.roles import ROLES_BY_TABLE_SIZE
+from president.rules import ALLOWED, TAX_AMOUNTS
+
+# The page's labels: key -> message. Several are the terminal's (same msgid, same words).
+LABELS: dict[str, str] = {
+    # the terminal's
+    "you": N_("(you)"),
+    "away": N_("(away)"),
+    "free_seat": N_("(free seat)"),
+    "to_play": N_("to play"),
+    "to_play_seconds": N_("to play ({seconds}s)"),
+    "passed": N_("passed"),
+    "ready": N_("ready"),
+    "out_place": N_("out #{place}"),
+    "choosing_tax": N_("choosing tax cards"),
+    "score": N_("score {score}"),
+    "revolution": N_("REVOLUTION: order reversed"),
+    "pile": N_("Pile:"),
+    "empty": N_("empty"),
+    "decree": N_("Decree:"),
+    "waiting_ready": N_("Waiting for the others to be ready."),
+    "watching": N_("You are watching this table."),
+    "your_hand": N_("Your hand"),
+    "no_cards": N_("(no cards)"),
+    "standings": N_("The session is over. Standings:"),
+    "standing_line": N_("{place}. {name}: {score} points"),
+    "hand_over": N_("Hand {number} is over. Finishing order:"),
+    "hand_over_line": N_("{place}. {name}: {title}, score {score}"),
+    "house_rules": N_("House rules of this table"),
+    "role_titles": N_("Role titles at this table"),
+    "waiting_players": N_("Waiting for players: {taken} of {total} seats taken."),
+    "waiting_table": N_("Waiting for the table…"),
+    "connecting": N_("Connecting…"),
+    "refused_by": N_("Refused by the table: {reason}"),
+    "disconnected_reason": N_("Disconnected: {reason}"),
+    "table": N_("Table"),
+    "hand_number": N_("hand {number}"),
+    "your_name": N_("Your name"),
+    "language": N_("Language"),
+    "pin": N_("PIN"),
+    "nothing_to_play": N_("You have nothing to play now."),
+    "rule_line": N_("{rule}: {value}"),
+    "preset_line": N_("House rules: {preset}"),
+    # the page's own
+    "join": N_("Join the table"),
+    "watch": N_("Watch"),
+    "pin_needed": N_("This table needs a PIN."),
+    "your_turn": N_("Your turn: tap cards, then Play."),
+    "turn_of": N_("{name}'s turn"),
+    "tap_ready": N_("Tap Ready when you are ready for the next hand."),
+    "tax_paying": N_("The tax is being paid."),
+    "start_now": N_("Start now (bots take the free seats)"),
+    "rules": N_("Rules"),
+    "chat": N_("Chat"),
+    "send": N_("Send"),
+    "close": N_("Close"),
+    "leave": N_("Leave the table"),
+    "leave_confirm": N_("Leave the table for good? A bot will play your seat."),
+    "chat_placeholder": N_("Say something to the table"),
+    "chat_line": N_("{name}: {text}"),
+    "decree_label": N_("Your decree for the next hand"),
+    "start_again": N_("Back to the start"),
+}
+
+PLURAL_LABELS: dict[str, tuple[str, str]] = {
+    "next_tax": NN_("Next hand: {giver} gives their best card to {receiver}.",
+                    "Next hand: {giver} gives their {n} best cards to {receiver}."),
+    "give_back_hint": NN_("Choose {n} card to give back, then tap Give back.",
+                          "Choose {n} cards to give back, then tap Give back."),
+}
+
+
+def page_texts(language: str) -> bytes | None:
+    """The JSON the page reads for ``language`` (None: not one of ours)."""
+    if language not in LANGUAGES:
+        return None
+    return _page_texts(language)
+
+
+@cache
+def _page_texts(language: str) -> bytes:
+    return json.dumps(_build(language), ensure_ascii=False, sort_keys=True).encode()
+
+
+def _build(language: str) -> dict[str, Any]:
+    tr = Translator(language)
+    catalog = _catalog(language)
+    texts: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}
+
+    def plain(key: str, message: str) -> None:
+        texts[key] = tr.gettext(message)
+
+    def context(key: str, pair: tuple[str, str]) -> None:
+        texts[key] = tr.pgettext(*pair)
+
+    def plural(key: str, pair: tuple[str, str]) -> None:
+        plurals[key] = _forms(catalog, pair)
+
+    for key, message in LABELS.items():
+        plain(f"label.{key}", message)
+    for key, pair in PLURAL_LABELS.items():
+        plural(f"label.{key}", pair)
+    for code, message in text.REASONS.items():
+        plain(f"reason.{code}", message)
+    for code, pair in text.REASON_LIMITS.items():
+        plural(f"reason_limit.{code}", pair)
+    plain("reason_name_characters", text.NAME_CHARACTERS)
+    plain("reason_unknown", text.REFUSED_UNKNOWN)
+    for code, message in text.CONNECTION_STATUS.items():
+        plain(f"status.{code}", message)
+    for title_set, titles in text.ROLE_TITLES.items():
+        for role, pair in titles.items():
+            context(f"role.{title_set}.{role}", pair)
+    for rank, pair in text.RANK_LETTERS.items():
+        context(f"rank_letter.{rank.symbol}", pair)
+    for rank, pair in text.RANK_NAMES.items():
+        context(f"rank_name.{rank.symbol}", pair)
+    for suit, pair in text.SUIT_NAMES.items():
+        context(f"suit_name.{suit.symbol}", pair)
+    context("joker_in_text", text.JOKER_IN_TEXT)
+    plain("card_name", text.CARD_NAME)
+    for table, prefix in ((text.COMBINATIONS, "combination"), (text.PHASES, "phase"),
+                          (text.ACTIONS, "action"), (text.PRESET_NAMES, "preset"),
+                          (text.TITLE_SET_NAMES, "title_set")):
+        for code, pair in table.items():
+            context(f"{prefix}.{code}", pair)
+    for code, (mine, other) in text.EVENT_LINES.items():
+        plain(f"event.{code}.own", mine)
+        plain(f"event.{code}.other", other)
+    for code, message in text.EVENT_TEXTS.items():
+        plain(f"event_text.{code}", message)
+    for code, pair in text.EVENT_PLURALS.items():
+        plural(f"event_plural.{code}", pair)
+    for kind, (other, own) in text.PLAY_LINES.items():
+        plain(f"play.{kind}.other", other)
+        plain(f"play.{kind}.own", own)
+    plural("play_many.other", text.PLAY_MANY[0])
+    plural("play_many.own", text.PLAY_MANY[1])
+    for what, pair in text.COUNTS.items():
+        plural(f"count.{what}", pair)
+    for field, message in rule_texts.RULE_NAMES.items():
+        plain(f"rule_name.{field}", message)
+    for field, message in rule_texts.RULE_EXPLANATIONS.items():
+        plain(f"rule_explanation.{field}", message)
+    for (field, value), pair in rule_texts.RULE_VALUES.items():
+        context(f"rule_value.{field}.{value}", pair)
+    context("rule_on", text.RULE_ON_OFF[0])
+    context("rule_off", text.RULE_ON_OFF[1])
+    plain("not_used", text.NOT_USED)
+    return {
+        "language": language,
+        "plural": catalog.plural_expr,
+        "nplurals": catalog.num_plurals,
+        "texts": texts,
+        "plurals": plurals,
+        "maps": {
+            "languages": {code: LANGUAGE_NAMES[code] for code in LANGUAGES},
+            "rule_fields": list(ALLOWED),
+            "rule_counts": text.RULE_COUNTS,
+            "session_length_units": text.SESSION_LENGTH_UNITS,
+            "tax_amounts": {tax: list(amounts) for tax, amounts in TAX_AMOUNTS.items()},
+            "roles": {str(size): [role.value for role in roles]
+                      for size, roles in ROLES_BY_TABLE_SIZE.items()},
+        },
+    }
+
+
+def _catalog(language: str) -> Catalog:
+    """The language's catalog as babel reads it (the ``.po``, else the built ``.mo``)."""
+    folder = resources.files("president.locales") / language / "LC_MESSAGES"
+    po_file, mo_file = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if po_file.is_file():
+        with po_file.open("rb") as handle:
+            return read_po(handle, locale=language, domain=DOMAIN)
+    with mo_file.open("rb") as handle:
+        return read_mo(handle)
+
+
+def _forms(catalog: Catalog, pair: tuple[str, str]) -> list[str]:
+    """Every plural form of ``pair`` in ``catalog`` (the English ones where untranslated)."""
+    singular, plural = pair
+    message = catalog.get((singular, plural)) or catalog.get(singular)
+    strings = message.string if message is not None and not message.fuzzy else None
+    if isinstance(strings, tuple) and all(strings):
+        return list(strings)
+    return [singular] + [plural] * (catalog.num_plurals - 1)

@@ -1,0 +1,315 @@
+"""The host's web side: the page for phones, and a WebSocket into the same connection handling.
+
+``WebServer(host, files, texts)`` serves HTTP with aiohttp on the host's event loop:
+
+- ``GET /``: ``index.html`` of ``files``; ``GET /static/<name>``: the page's scripts and
+  styles. ``files`` is read from one folder when the server is made
+  (``StaticFiles.from_folder``); a request's path never reaches the file system, so
+  ``..``, encoded slashes and absolute paths simply name no file (404).
+- ``GET /texts/<language>.json``: the page's texts in one language, from ``texts``.
+- ``GET /tables.json``: what the zeroconf record says of each table (name, seats, PIN).
+- ``GET /ws``: the WebSocket. Its binary messages carry the bytes of the same framed
+  stream as the TCP port (a frame may span messages, a message may hold several), and
+  it is handed to ``Host.serve_connection`` like a socket: the same decoder, frame
+  limits, rate and connection limits (per address, shared with TCP), PIN and per-seat
+  views. A text message is a protocol error (``malformed``).
+
+The WebSocket is accepted only from a page this host served: its ``Origin`` must be
+``http://`` + the ``Host`` the request came to, and that ``Host`` must be an IP address or
+a name of this machine (so that a page on another site, or one that re-points its own
+name to this host, cannot open it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import ipaddress
+import json
+import logging
+import mimetypes
+import socket
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from president.errors import ProtocolError
+
+from .host import READ_CHUNK, Host
+
+log = logging.getLogger("president.net.web")
+
+# Every response: the page may load only its own files and talk only to this host.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-cache",
+}
+TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
+         ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
+         ".json": "application/json", ".webmanifest": "application/manifest+json"}
+MAX_STATIC_FILES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class StaticFile:
+    body: bytes
+    content_type: str
+    etag: str
+
+
+class StaticFiles:
+    """The page's files by name, read once from one folder (not its subfolders)."""
+
+    def __init__(self, files: dict[str, StaticFile]) -> None:
+        self.files = files
+
+    @classmethod
+    def from_folder(cls, folder: Traversable) -> StaticFiles:
+        files = {}
+        for entry in folder.iterdir():
+            suffix = "." + entry.name.rpartition(".")[2]
+            if not entry.is_file() or suffix not in TYPES or entry.name.startswith("."):
+                continue
+            body = entry.read_bytes()
+            files[entry.name] = StaticFile(
+                body, TYPES[suffix] or mimetypes.guess_type(entry.name)[0] or "",
+                '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+            if len(files) > MAX_STATIC_FILES:
+                raise ValueError(f"too many files in {folder}")
+        return cls(files)
+
+    def get(self, name: str) -> StaticFile | None:
+        return self.files.get(name)
+
+
+class WebSocketStream:
+    """A WebSocket seen as the byte stream ``Host.serve_connection`` reads and writes."""
+
+    def __init__(self, ws: web.WebSocketResponse, request: web.Request) -> None:
+        self.ws = ws
+        self._transport = request.transport
+        self._peername = request.transport.get_extra_info("peername") if request.transport \
+            else None
+        self._rest = b""
+        self._out = bytearray()
+        self._closing: asyncio.Task[None] | None = None
+
+    # reading (one task: the connection's read loop)
+
+    async def read(self, n: int = -1) -> bytes:
+        if not self._rest:
+            msg = await self.ws.receive()
+            if msg.type is WSMsgType.TEXT:
+                raise ProtocolError("malformed", detail="text_message")
+            if msg.type is not WSMsgType.BINARY:
+                return b""  # closed, closing or broken: the peer has gone
+            self._rest = bytes(msg.data)
+            if not self._rest:
+                return await self.read(n)
+        size = len(self._rest) if n < 0 else n
+        data, self._rest = self._rest[:size], self._rest[size:]
+        return data
+
+    # writing (the connection's write loop)
+
+    @property
+    def transport(self) -> WebSocketStream:
+        return self
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self._peername if name == "peername" else default
+
+    def write(self, data: bytes) -> None:
+        self._out += data
+
+    async def drain(self) -> None:
+        if self._out and not self.ws.closed:
+            data = bytes(self._out)
+            self._out.clear()
+            await self.ws.send_bytes(data)
+
+    def close(self) -> None:
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.drain()
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+
+    def abort(self) -> None:
+        if self._transport is not None:
+            self._transport.abort()
+
+    async def wait_closed(self) -> None:
+        if self._closing is not None:
+            with contextlib.suppress(Exception):
+                await self._closing
+
+
+def _host_name(host_header: str) -> str:
+    """``[fe80::1]:8080`` -> ``fe80::1``, ``Kitchen.local:80`` -> ``kitchen.local``."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    if host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+def own_names() -> frozenset[str]:
+    """Names under which this machine may be reached besides its IP addresses."""
+    names = {"localhost"}
+    with contextlib.suppress(OSError):
+        hostname = socket.gethostname().lower()
+        names |= {hostname, hostname.split(".")[0] + ".local"}
+    return frozenset(names)
+
+
+def origin_allowed(origin: str | None, host_header: str | None,
+                   names: Iterable[str] = ()) -> bool:
+    """Whether a WebSocket request comes from a page this host served (see the module)."""
+    if not origin or not host_header:
+        return False
+    if origin.lower() not in (f"http://{host_header.lower()}", f"https://{host_header.lower()}"):
+        return False
+    name = _host_name(host_header)
+    try:
+        ipaddress.ip_address(name.partition("%")[0])
+        return True
+    except ValueError:
+        return name in set(names)
+
+
+class WebServer:
+    """HTTP and WebSocket for ``host``'s tables (see the module docstring)."""
+
+    def __init__(self, host: Host, files: StaticFiles,
+                 texts: Callable[[str], bytes | None]) -> None:
+        self.host = host
+        self.files = files
+        self.texts = texts
+        self.names = own_names()
+        self.port = 0
+        self._texts: dict[str, bytes] = {}
+        self._runner: web.AppRunner | None = None
+        self._streams: set[WebSocketStream] = set()
+        app = web.Application(middlewares=[_security_headers])
+        app.router.add_get("/", self._index)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/texts/{language}.json", self._texts_json)
+        app.router.add_get("/tables.json", self._tables)
+        app.router.add_get("/ws", self._websocket)
+        self.app = app
+
+    async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
+        """Listen (default: every interface, IPv4 and IPv6 on one port); returns the port."""
+        self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=1.0)
+        await self._runner.setup()
+        hosts = list(addresses) if addresses else ["0.0.0.0", "::"]
+        for address in hosts:
+            site = web.TCPSite(self._runner, address, port, reuse_address=True)
+            try:
+                await site.start()
+            except OSError:
+                if addresses:
+                    await self.stop()
+                    raise
+                continue  # no IPv6 here
+            if not port:  # the one chosen for port 0, shared by the next address
+                port = self._runner.addresses[-1][1]
+        self.port = port
+        return port
+
+    def urls(self, addresses: Iterable[str]) -> list[str]:
+        """The page's address on each of ``addresses``."""
+        return [page_url(address, self.port) for address in addresses]
+
+    async def stop(self) -> None:
+        for stream in list(self._streams):
+            stream.close()
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            with contextlib.suppress(Exception):
+                await runner.cleanup()
+
+    # ------------------------------------------------------------ handlers
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return self._file(request, "index.html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        return self._file(request, request.match_info["name"])
+
+    def _file(self, request: web.Request, name: str) -> web.StreamResponse:
+        found = self.files.get(name)
+        if found is None:
+            raise web.HTTPNotFound()
+        if request.headers.get("If-None-Match") == found.etag:
+            return web.Response(status=304, headers={"ETag": found.etag})
+        return web.Response(body=found.body, content_type=found.content_type,
+                            charset="utf-8" if found.content_type.startswith("text/") else None,
+                            headers={"ETag": found.etag})
+
+    async def _texts_json(self, request: web.Request) -> web.StreamResponse:
+        language = request.match_info["language"]
+        body = self._texts.get(language)
+        if body is None:
+            made = self.texts(language) if language.isalpha() and len(language) <= 3 else None
+            if made is None:
+                raise web.HTTPNotFound()
+            body = self._texts.setdefault(language, made)
+        return web.Response(body=body, content_type="application/json")
+
+    async def _tables(self, request: web.Request) -> web.StreamResponse:
+        tables = [{"id": table.options.table_id, "name": table.options.name,
+                   "seats": len(table.seats), "taken": table.taken, "started": table.started,
+                   "over": table.over, "pin": bool(table.options.pin)}
+                  for table in self.host.tables.values()]
+        return web.Response(body=json.dumps(tables).encode(), content_type="application/json")
+
+    async def _websocket(self, request: web.Request) -> web.StreamResponse:
+        if not origin_allowed(request.headers.get("Origin"), request.headers.get("Host"),
+                              self.names):
+            log.info("websocket refused: origin %r, host %r", request.headers.get("Origin"),
+                     request.headers.get("Host"))
+            raise web.HTTPForbidden()
+        ws = web.WebSocketResponse(max_msg_size=READ_CHUNK, compress=False, autoping=True)
+        await ws.prepare(request)
+        stream = WebSocketStream(ws, request)
+        self._streams.add(stream)
+        try:
+            await self.host.serve_connection(stream, stream)
+        finally:
+            stream.close()
+            await stream.wait_closed()
+            self._streams.discard(stream)
+        return ws
+
+
+def page_url(address: str, port: int) -> str:
+    host = f"[{address}]" if ":" in address else address
+    return f"http://{host}:{port}/"
+
+
+@web.middleware
+async def _security_headers(request: web.Request, handler: Any) -> web.StreamResponse:
+    try:
+        response: web.StreamResponse = await handler(request)
+    except web.HTTPException as error:
+        error.headers.update(SECURITY_HEADERS)
+        raise
+    if not response.prepared:
+        response.headers.update(SECURITY_HEADERS)
+    return response

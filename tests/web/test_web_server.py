@@ -1,0 +1,312 @@
+"""The host's web side without a browser: files, texts, the WebSocket's checks and limits.
+
+Real HTTP and WebSocket on 127.0.0.1 port 0 (aiohttp's client), and raw sockets for
+requests a client library would tidy up (``..`` in the path).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiohttp
+import pytest
+
+from president.cli.web import static_files, web_server
+from president.cli.web.qr import qr_lines
+from president.cli.web.texts import LABELS, page_texts
+from president.net.host import Host
+from president.net.limits import Limits
+from president.net.protocol import CLIENT, HOST, Decoder, pack
+from president.net.table import Table, TableOptions
+from president.net.web import WebServer, origin_allowed
+
+LOCAL = "127.0.0.1"
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coroutine, 30))
+
+
+@asynccontextmanager
+async def serving(limits: Limits | None = None, **options: Any) -> AsyncIterator[
+        tuple[Host, WebServer, Table]]:
+    options.setdefault("seed", 7)
+    table = Table(TableOptions(name="Kitchen", **options))
+    host = Host([table], limits=limits)
+    await host.start([LOCAL])
+    web = web_server(host)
+    await web.start([LOCAL])
+    try:
+        yield host, web, table
+    finally:
+        await host.stop()
+        await web.stop()
+
+
+def hello(name: str = "Ola", **fields: Any) -> bytes:
+    msg = {"type": "hello", "version": 2, "name": name, "language": "pl", "token": None,
+           "pin": None, "spectate": False, "table": None, **fields}
+    return pack(msg, CLIENT)
+
+
+async def raw_get(port: int, path: str) -> tuple[int, bytes]:
+    """An HTTP request with ``path`` sent exactly as written."""
+    reader, writer = await asyncio.open_connection(LOCAL, port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {LOCAL}:{port}\r\nConnection: close\r\n\r\n"
+                 .encode())
+    data = await reader.read()
+    writer.close()
+    status = int(data.split(b" ", 2)[1])
+    return status, data
+
+
+class Inbox:
+    """What the host sent on one WebSocket, decoded as the terminal client decodes it."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws, self.decoder = ws, Decoder(HOST)
+        self.waiting: list[dict[str, Any]] = []
+
+    async def next(self, kind: str) -> dict[str, Any]:
+        """The next message of type ``kind`` (others before it are skipped)."""
+        while True:
+            while self.waiting:
+                item = self.waiting.pop(0)
+                if item["type"] == kind:
+                    return item
+            msg = await self.ws.receive(timeout=10)
+            assert msg.type is aiohttp.WSMsgType.BINARY, msg
+            self.waiting.extend(self.decoder.feed_maps(msg.data))
+
+
+async def receive(ws: aiohttp.ClientWebSocketResponse, inbox: Inbox | None,
+                  kind: str) -> dict[str, Any]:
+    return await (inbox or Inbox(ws)).next(kind)
+
+
+def origin(web: WebServer) -> dict[str, str]:
+    return {"Origin": f"http://{LOCAL}:{web.port}"}
+
+
+# ------------------------------------------------------------ files
+
+
+def test_the_page_and_its_files_come_from_the_package_folder_with_strict_headers() -> None:
+    async def scenario() -> None:
+        async with serving() as (_, web, _table), aiohttp.ClientSession() as http:
+            async with http.get(f"http://{LOCAL}:{web.port}/") as page:
+                assert page.status == 200
+                assert page.content_type == "text/html"
+                assert '<script type="module" src="/static/app.js">' in await page.text()
+                policy = page.headers["Content-Security-Policy"]
+                assert "connect-src 'self'" in policy and "default-src 'none'" in policy
+                assert page.headers["X-Content-Type-Options"] == "nosniff"
+                etag = page.headers["ETag"]
+            async with http.get(f"http://{LOCAL}:{web.port}/", headers={"If-None-Match": etag}) \
+                    as again:
+                assert again.status == 304
+            for name in static_files().files:
+                async with http.get(f"http://{LOCAL}:{web.port}/static/{name}") as reply:
+                    assert reply.status == 200, name
+            async with http.get(f"http://{LOCAL}:{web.port}/static/app.js") as script:
+                assert script.content_type == "text/javascript"
+                assert "import" in await script.text()
+    run(scenario())
+
+
+@pytest.mark.parametrize("path", [
+    "/static/../../pyproject.toml",
+    "/static/..%2f..%2fpyproject.toml",
+    "/static/%2e%2e/%2e%2e/pyproject.toml",
+    "/static/..\\..\\pyproject.toml",
+    "/static//etc/passwd",
+    "/static/%2fetc%2fpasswd",
+    "/static/texts.py",
+    "/static/__init__.py",
+    "/static/",
+    "/../net/web.py",
+    "/texts/../../pyproject.toml.json",
+    "/texts/xx.json",
+    "/texts/..%2fpl.json",
+])
+def test_path_tricks_name_no_file(path: str) -> None:
+    async def scenario() -> None:
+        async with serving() as (_, web, _table):
+            status, data = await raw_get(web.port, path)
+            assert status in (400, 404), (path, status)
+            assert b"[project]" not in data and b"root:" not in data
+            assert b"import" not in data.partition(b"\r\n\r\n")[2]
+    run(scenario())
+
+
+def test_only_the_static_folder_is_served() -> None:
+    files = static_files().files
+    assert {"index.html", "app.js", "style.css", "msgpack.js", "session.js"} <= set(files)
+    assert not any(name.endswith(".py") for name in files)
+
+
+# ------------------------------------------------------------ texts
+
+
+def test_texts_are_the_catalogs_translations_with_their_plural_rule() -> None:
+    polish = json.loads(page_texts("pl") or b"")
+    italian = json.loads(page_texts("it") or b"")
+    english = json.loads(page_texts("en") or b"")
+    assert polish["nplurals"] == 3 and "n%10>=2" in polish["plural"]
+    assert len(polish["plurals"]["count.cards"]) == 3
+    assert polish["plurals"]["count.cards"][2] == "{count} kart"
+    role = "role.classic.president"
+    assert english["texts"][role] == "President"
+    assert polish["texts"][role] != "President" and italian["texts"][role] != "President"
+    # every label translated in every language (the catalog test checks the words)
+    for data in (polish, italian):
+        for key, message in LABELS.items():
+            if message.strip("{}:()") != message.strip("{}:()").lower() or "{" not in message:
+                assert data["texts"][f"label.{key}"], key
+    assert page_texts("xx") is None
+
+
+def test_the_texts_route_serves_each_language_and_nothing_else() -> None:
+    async def scenario() -> None:
+        async with serving() as (_, web, _table), aiohttp.ClientSession() as http:
+            async with http.get(f"http://{LOCAL}:{web.port}/texts/nl.json") as reply:
+                data = await reply.json()
+                assert data["language"] == "nl"
+                assert data["texts"]["rank_letter.K"] == "H"
+            async with http.get(f"http://{LOCAL}:{web.port}/texts/de.json") as reply:
+                assert reply.status == 404
+            async with http.get(f"http://{LOCAL}:{web.port}/tables.json") as reply:
+                tables = await reply.json()
+                assert tables == [{"id": "main", "name": "Kitchen", "seats": 4, "taken": 0,
+                                   "started": False, "over": False, "pin": False}]
+    run(scenario())
+
+
+# ------------------------------------------------------------ the WebSocket
+
+
+@pytest.mark.parametrize(("origin_header", "host_header", "allowed"), [
+    ("http://192.168.1.20:8080", "192.168.1.20:8080", True),
+    ("http://[fe80::1]:8080", "[fe80::1]:8080", True),
+    ("http://127.0.0.1:8080", "127.0.0.1:8080", True),
+    ("http://localhost:8080", "localhost:8080", True),
+    ("http://kitchen.local:8080", "kitchen.local:8080", True),   # one of our names
+    ("http://evil.example:8080", "evil.example:8080", False),    # a re-pointed name
+    ("http://192.168.1.66", "192.168.1.20:8080", False),         # another page on the LAN
+    ("http://192.168.1.20:9999", "192.168.1.20:8080", False),
+    ("null", "192.168.1.20:8080", False),
+    (None, "192.168.1.20:8080", False),
+    ("http://192.168.1.20:8080", None, False),
+])
+def test_the_websocket_origin_must_be_the_page_this_host_served(
+        origin_header: str | None, host_header: str | None, allowed: bool) -> None:
+    assert origin_allowed(origin_header, host_header, {"localhost", "kitchen.local"}) is allowed
+
+
+def test_a_websocket_from_another_origin_is_refused_before_any_frame() -> None:
+    async def scenario() -> None:
+        async with serving() as (_, web, table), aiohttp.ClientSession() as http:
+            for headers in ({"Origin": "http://evil.example"}, {}):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=headers)
+                assert refused.value.status == 403
+            assert table.taken == 0
+    run(scenario())
+
+
+def test_a_websocket_speaks_the_table_protocol_like_a_socket() -> None:
+    async def scenario() -> None:
+        async with serving(bots=3, bot_delay=0.0) as (host, web, table), \
+                aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=origin(web))
+            decoder = Inbox(ws)
+            frame = hello()
+            await ws.send_bytes(frame[:3])   # a frame may span messages
+            await ws.send_bytes(frame[3:])
+            welcome = await receive(ws, decoder, "welcome")
+            assert welcome["seat"] == 0 and len(welcome["token"]) == 32
+            state = await receive(ws, decoder, "state")
+            view = state["view"]
+            assert view["seat"] == 0 and len(view["hand"].split()) == 13
+            assert table.seats[0].language == "pl"
+            # an action the rules refuse: the engine's reason, the connection stays open
+            await ws.send_bytes(pack({"type": "pass", "id": 5}, CLIENT)
+                                + pack({"type": "ping", "nonce": 9}, CLIENT))
+            assert view["turn"] == 0  # seed 7: seat 0 leads
+            pong = await receive(ws, decoder, "pong")  # answered at once, before the table
+            assert pong["nonce"] == 9
+            refused = await receive(ws, decoder, "refused")
+            assert refused == {"type": "refused", "id": 5, "code": "must_lead",
+                               "params": {"phase": "play"}}
+            assert len(host.connections) == 1
+            await ws.close()
+    run(scenario())
+
+
+def test_a_text_message_or_an_oversized_frame_closes_only_that_websocket() -> None:
+    async def scenario() -> None:
+        async with serving() as (host, web, table), aiohttp.ClientSession() as http:
+            url = f"http://{LOCAL}:{web.port}/ws"
+            texting = await http.ws_connect(url, headers=origin(web))
+            await texting.send_str("hello")
+            refused = await receive(texting, None, "refused")
+            assert refused["code"] == "malformed"
+            big = await http.ws_connect(url, headers=origin(web))
+            await big.send_bytes((64 * 1024).to_bytes(4, "big"))  # a header alone
+            refused = await receive(big, None, "refused")
+            assert refused["code"] == "frame_too_large"
+            assert refused["params"]["limit"] == 8 * 1024
+            fine = await http.ws_connect(url, headers=origin(web))
+            await fine.send_bytes(hello())
+            assert (await receive(fine, None, "welcome"))["seat"] == 0
+            assert table.taken == 1
+    run(scenario())
+
+
+def test_websockets_and_sockets_share_the_per_address_connection_limit() -> None:
+    async def scenario() -> None:
+        async with serving(Limits(per_address=2)) as (host, web, _table), \
+                aiohttp.ClientSession() as http:
+            _reader, writer = await asyncio.open_connection(LOCAL, host.port)
+            url = f"http://{LOCAL}:{web.port}/ws"
+            first = await http.ws_connect(url, headers=origin(web))
+            await first.send_bytes(hello("A"))
+            await receive(first, None, "welcome")
+            second = await http.ws_connect(url, headers=origin(web))
+            refused = await receive(second, None, "refused")
+            assert refused["code"] == "too_many_connections"
+            writer.close()
+    run(scenario())
+
+
+def test_a_wrong_pin_over_the_websocket_is_refused_as_over_tcp() -> None:
+    async def scenario() -> None:
+        async with serving(pin="4321") as (_, web, table), aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=origin(web))
+            await ws.send_bytes(hello(pin="1111"))
+            refused = await receive(ws, None, "refused")
+            assert refused["code"] == "wrong_pin"
+            assert table.taken == 0
+    run(scenario())
+
+
+# ------------------------------------------------------------ the QR code
+
+
+def test_the_qr_code_lines_hold_the_matrix_of_the_url() -> None:
+    import segno
+
+    url = "http://192.168.1.20:8765/"
+    lines = qr_lines(url)
+    matrix = [[bool(m) for m in row] for row in segno.make(url, error="l").matrix_iter(border=2)]
+    top = {"█": True, "▀": True, "▄": False, " ": False}
+    bottom = {"█": True, "▀": False, "▄": True, " ": False}
+    rebuilt = []
+    for line in lines:
+        rebuilt.append([top[c] for c in line])
+        rebuilt.append([bottom[c] for c in line])
+    assert rebuilt[:len(matrix)] == matrix
