@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--players", type=int, default=4, help="seats at the table")
     host.add_argument("--bots", type=int, default=0, help="seats filled with bots")
     host.add_argument("--port", type=int, default=0)
+    host.add_argument("--web-port", type=int, default=0,
+                      help="port of the page for phones and browsers (0: any free port)")
+    host.add_argument("--no-web", action="store_true", help="do not serve the web page")
     host.add_argument("--pin", default=None)
     host.add_argument("--interface", action="append", default=None,
                       help="address to listen on and advertise (repeatable)")

@@ -14,6 +14,7 @@ import os
 from typing import Any
 
 from president.actions import Action
+from president.cli.web import web_server
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, EventCallback, StatusChanged
 from president.net.discovery import (
@@ -21,6 +22,7 @@ from president.net.discovery import (
     TableBrowser,
     follow,
     format_address,
+    local_addresses,
     table_properties,
 )
 from president.net.discovery import parse_address as _parse_address
@@ -30,6 +32,7 @@ from president.net.persist import TableJournal
 from president.net.protocol import Reply
 from president.net.session import JoinFailed, Status
 from president.net.table import Table, TableOptions
+from president.net.web import WebServer
 from president.rules import PRESETS, check_player_count
 
 ENV_INTERFACES = "PRESIDENT_INTERFACES"
@@ -54,6 +57,7 @@ class NetConnection:
                  pin: str | None = None, spectate: bool = False) -> None:
         self.client = Client(host, port, name, language, pin=pin, spectate=spectate)
         self.address: str | None = None        # shown in the waiting room of a hosted table
+        self.web_url: str | None = None        # ... with the page for phones
         self._closed = False
 
     async def start(self, on_event: EventCallback) -> None:
@@ -90,9 +94,10 @@ class HostedTable:
     """A host running in this process, maybe advertised; ``stop`` ends both."""
 
     def __init__(self, host: Host, table: Table, advertiser: TableAdvertiser | None,
-                 journal: Journal | None = None) -> None:
+                 journal: Journal | None = None, web: WebServer | None = None) -> None:
         self.host, self.table, self.advertiser = host, table, advertiser
         self.journal = journal
+        self.web = web
         if advertiser is not None:
             follow(advertiser, table)
 
@@ -101,28 +106,51 @@ class HostedTable:
             with contextlib.suppress(Exception):
                 await self.advertiser.stop()
         await self.host.stop()
+        if self.web is not None:
+            await self.web.stop()
         if self.journal is not None:
             self.journal.close()
 
 
 async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool,
-                 journal: Journal | None = None) -> tuple[HostedTable, int]:
+                 journal: Journal | None = None, web: bool = False) -> tuple[HostedTable, int]:
     hook = TableJournal(journal) if journal is not None else None
     table = Table(options, journal=hook)
     host = Host([table])
     port = await host.start(listen, 0)
     if hook is not None:
         hook.host["port"] = port  # president host --resume listens there again
+    server = None
+    if web:  # the page for phones; a table that cannot serve it still plays
+        server = web_server(host)
+        try:
+            await server.start(listen, 0)
+        except OSError:
+            server = None
+        else:
+            if hook is not None:
+                hook.host["web_port"] = server.port
     advertiser = None
     if advertise:
-        advertiser = TableAdvertiser(options.name, port, [], table_properties(table),
+        extra = {"web": server.urls(_addresses(listen))[0]} if server is not None else {}
+        advertiser = TableAdvertiser(options.name, port, [],
+                                     {**table_properties(table), **extra},
                                      interfaces=listen)
         try:
             await advertiser.start()
         except Exception:
             await host.stop()
+            if server is not None:
+                await server.stop()
             raise
-    return HostedTable(host, table, advertiser, journal), port
+    return HostedTable(host, table, advertiser, journal, server), port
+
+
+def _addresses(listen: list[str] | None) -> list[str]:
+    """Where others reach a table listening on ``listen`` (None: every interface)."""
+    if listen:
+        return [a for a in listen if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
+    return local_addresses() or ["127.0.0.1"]
 
 
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
@@ -149,11 +177,13 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.
     hosted, port = await _serve(options, listen, advertise=advertise,
-                                journal=journal or Journal())
+                                journal=journal or Journal(), web=True)
     address = "127.0.0.1" if listen is None else listen[0]
     connection = NetConnection(address, port, name, language, setup.pin)
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]
     connection.address = ", ".join(format_address(a, port) for a in shown)
+    if hosted.web is not None:
+        connection.web_url = hosted.web.urls(_addresses(listen))[0]
     return hosted, connection
 
 

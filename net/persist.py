@@ -145,10 +145,11 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
     return tables
 
 
-def remembered_port(journal: Journal) -> int:
-    """The port of the most recent unfinished session (0: none remembered)."""
+def remembered_port(journal: Journal, key: str = "port") -> int:
+    """The port (``key``: which one, e.g. ``web_port``) of the most recent unfinished
+    session (0: none remembered)."""
     for record in reversed(journal.sessions(unfinished_only=True)):
-        port = record.options.get("port")
+        port = record.options.get(key)
         if type(port) is int and 0 < port < 65536:
             return port
     return 0

@@ -1,8 +1,10 @@
 """``president host``: a headless table that logs to the terminal.
 
 It listens on ``--interface`` addresses (every interface when none is given),
-prints the ``address:port`` to join, advertises the table over zeroconf unless
-``--no-advertise`` (the TXT record follows the seats as they fill), journals
+prints the ``address:port`` to join, serves the page for phones and browsers
+(``--web-port``, unless ``--no-web``) and prints its URL with a QR code, advertises
+the table over zeroconf unless ``--no-advertise`` (the TXT record follows the seats
+as they fill, and carries the page's URL as ``web``), journals
 every accepted action unless ``--no-journal`` (``--resume`` restores the
 unfinished tables) and exits when the session is over. The first Ctrl-C ends the
 session after the current hand; a second one (or SIGTERM) stops at once. On a
@@ -20,9 +22,12 @@ import time
 from typing import Any, TextIO
 
 from president.cli.text import text_for
+from president.cli.web import web_server
+from president.cli.web.qr import qr_text
 from president.errors import JournalError, NetError, PresidentError, RulesError
 from president.net.host import Host
 from president.net.table import Table, TableOptions
+from president.net.web import WebServer
 from president.rules import check_player_count, rules_for
 
 ENGLISH = text_for("en")  # the host's console is not translated yet: its errors in English
@@ -116,11 +121,12 @@ async def serve(args: Any, printer: Printer) -> int:
             printer.say("nothing to resume")
             return 1
         port = args.port or remembered_port(journal)
+        web_port = args.web_port or remembered_port(journal, "web_port")
         for table in tables:
             table.on_log = printer
     else:
         tables = [Table(options_from_args(args), journal=hook, on_log=printer)]
-        port = args.port
+        port, web_port = args.port, args.web_port
     printer.tables = {table.options.table_id: table for table in tables}
     host = Host(tables)
     interfaces = args.interface or None
@@ -131,9 +137,20 @@ async def serve(args: Any, printer: Printer) -> int:
         return 2
     if hook is not None:
         hook.host["port"] = port
-    for address in _join_addresses(interfaces):
+    addresses = _join_addresses(interfaces)
+    for address in addresses:
         printer.say(f"join with: president join {address}:{port}")
-    advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer)
+    web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
+    urls = web.urls(addresses) if web is not None else []
+    if web is not None and hook is not None:
+        hook.host["web_port"] = web.port  # a phone's seat token is kept per page address
+    for url in urls:
+        printer.say(f"phones and browsers: {url}")
+    if urls and printer.stream.isatty():
+        print(qr_text(urls[0]), file=printer.stream, flush=True)
+    advertised = {"web": urls[0]} if urls else {}
+    advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer,
+                                                               advertised)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     interrupts = 0
@@ -168,9 +185,23 @@ async def serve(args: Any, printer: Printer) -> int:
         with contextlib.suppress(Exception):
             await advertiser.stop()
     await host.stop()
+    if web is not None:
+        await web.stop()
     if journal is not None:
         journal.close()
     return 0
+
+
+async def _serve_web(host: Host, interfaces: list[str] | None, port: int,
+                     printer: Printer) -> WebServer | None:
+    web = web_server(host)
+    try:
+        await web.start(interfaces, port)
+    except OSError as error:
+        printer.say(f"cannot serve the web page on port {port}: {error.strerror}; "
+                    "phones cannot join")
+        return None
+    return web
 
 
 def _console(stream: TextIO, tables: list[Table], printer: Printer,
@@ -197,7 +228,7 @@ def _console(stream: TextIO, tables: list[Table], printer: Printer,
 
 
 async def _advertise(tables: list[Table], port: int, interfaces: list[str] | None,
-                     printer: Printer) -> list[Any]:
+                     printer: Printer, extra: dict[str, str] | None = None) -> list[Any]:
     try:
         from president.net.discovery import TableAdvertiser, follow, table_properties
     except ImportError:
@@ -207,7 +238,8 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
     for table in tables:
         try:
             advertiser = TableAdvertiser(table.options.name, port, list(interfaces or []),
-                                         table_properties(table), interfaces)
+                                         {**table_properties(table), **(extra or {})},
+                                         interfaces)
             await advertiser.start()
         except Exception as error:  # multicast blocked, no interface...: joining by address
             printer.say(f"cannot advertise the table ({error}); join by address")

@@ -32,6 +32,7 @@ from president.cli.terminal.cards_view import (
     hand_fragments,
 )
 from president.cli.terminal.model import LineEdit, TableModel
+from president.cli.web.qr import qr_lines
 from president.roles import roles_for_places
 from president.rules import ALLOWED
 
@@ -52,6 +53,7 @@ STYLE = Style.from_dict({
     "help": "bg:ansiblack fg:ansiwhite",
     "menu.selected": "reverse",
     "revolution": "fg:ansimagenta bold",
+    "qr": "fg:#000000 bg:#ffffff",
 })
 
 Fragments = list[tuple[Any, ...]]
@@ -138,6 +140,9 @@ def players_fragments(model: TableModel) -> Fragments:
 def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view.players)
+    if model.web_url:  # the waiting room, with the page's address (and QR code)
+        seats = len(model.table.players) if model.table else 0
+        return seats + 5 + (len(qr_lines(model.web_url)) if qr_fits(model) else 0)
     return len(model.table.players if model.table else ()) + 3
 
 
@@ -169,7 +174,24 @@ def waiting_fragments(model: TableModel) -> Fragments:
     if model.address:
         out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
             address=model.address)))
+    if model.web_url:
+        out.append(("", "\n  " + tr.gettext("Phones and browsers: {url}").format(
+            url=model.web_url) + "\n"))
+        if qr_fits(model):
+            out.extend(("class:qr", "  " + line + "  \n") for line in qr_lines(model.web_url))
     return out
+
+
+def qr_fits(model: TableModel) -> bool:
+    """Whether the waiting room has room for the page's QR code (it needs ~15 rows)."""
+    if not model.web_url:
+        return False
+    try:
+        rows = get_app().output.get_size().rows
+    except Exception:  # noqa: BLE001 - no running app
+        return False
+    seats = len(model.table.players) if model.table else 0
+    return rows >= seats + len(qr_lines(model.web_url)) + 16
 
 
 def seat_state(model: TableModel, s: int) -> str:

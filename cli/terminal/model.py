@@ -41,6 +41,7 @@ class TableModel:
         self.view: View | None = None
         self.table: TableInfo | None = None
         self.address: str | None = None       # where others join a table we host
+        self.web_url: str | None = None       # ... and where phones open its page
         self.status = "connecting"             # connecting, connected, lost, refused, closed
         self.status_detail: str | None = None
         self.log: deque[str] = deque(maxlen=LOG_LINES)

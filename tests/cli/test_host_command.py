@@ -110,8 +110,11 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
     assert run(scenario()) == 0
     assert calls[0] == "init Den ['127.0.0.1'] ['127.0.0.1']" and calls[1] == "start"
     assert calls[-1] == "stop"
+    url = re.search(r"phones and browsers: (http://127\.0\.0\.1:\d+/)", stream.getvalue())
+    assert url is not None
     assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
-                            "proto": str(PROTOCOL_VERSION), "pin": "1"}  # the bot's seat is taken
+                            "proto": str(PROTOCOL_VERSION), "pin": "1",  # the bot's seat is taken
+                            "web": url.group(1)}  # the page for phones
     seats = [p["seats"] for p in published]
     assert seats.index("2/3") < seats.index("3/3")
 
