@@ -1,0 +1,229 @@
+"""The page in a real headless Chromium at phone size (360x640), against a real host on
+127.0.0.1: it plays with a terminal client, comes back after a reload, shows its own
+language, and never receives another seat's cards."""
+
+from __future__ import annotations
+
+import asyncio
+import gettext
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_kit import (
+    HostThread,
+    by_id,
+    close_browser,
+    hand_on_page,
+    join,
+    make_browser,
+    my_turn,
+    play_turn,
+    skip_without_browser,
+    text_of,
+    wait,
+    ws_frames,
+)
+from netkit import check_no_hidden_cards
+
+from president.actions import Decree, Ready
+from president.cli.terminal.layout import players_fragments, summary_fragments
+from president.cli.terminal.model import TableModel
+from president.cli.text import text_for
+from president.cli.ui_text import load_texts
+from president.net.client import Client
+
+pytestmark = [skip_without_browser(), pytest.mark.slow]
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    driver = make_browser(frames=True)
+    yield driver
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    close_browser(driver)
+    assert errors == [], errors   # no script error, no failed request
+
+
+async def terminal_player(client: Client, until: Any) -> None:
+    """A terminal client's player: the lowest legal play (else pass, ready), until ``until``."""
+    while not until():
+        view = client.view
+        if view is None or not [a for a in view.legal if not isinstance(a, Decree)]:
+            await asyncio.sleep(0.01)
+            continue
+        action = next((a for a in view.legal if isinstance(a, Ready)), None) or \
+            choose_for(client)
+        await client.act(action, timeout=10)
+
+
+def choose_for(client: Client) -> Any:
+    assert client.view is not None
+    return choose_view(client.view)
+
+
+def choose_view(view: Any) -> Any:
+    from president.actions import GiveBack, Pass, Play
+
+    give = [a for a in view.legal if isinstance(a, GiveBack)]
+    if give:
+        return give[0]
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if not plays:
+        return next(a for a in view.legal if isinstance(a, Pass))
+    return plays[0]
+
+
+def play_page_until(driver: Any, host: HostThread, seat: int, done: Any) -> int:
+    """The page plays its turns until ``done``; the number of moves it made."""
+    moves = 0
+    while not done():
+        if my_turn(host, seat):
+            play_turn(driver, host, seat)
+            moves += 1
+        else:
+            wait(lambda: done() or my_turn(host, seat), what="the page's turn or the end")
+    return moves
+
+
+def hand_over(host: HostThread) -> bool:
+    state = host.table.state
+    return state is not None and state.phase.value in ("hand_over", "session_over")
+
+
+def test_a_phone_page_and_a_terminal_client_play_a_whole_hand_each_in_their_language(
+        browser: Any) -> None:
+    host = HostThread(name="Kitchen", seats=3, bots=1, bot_delay=0.0)
+    try:
+        join(browser, host.url, "Ola", "pl")
+        wait(lambda: host.seat_of("Ola") is not None, what="the page's seat")
+        page_seat = host.seat_of("Ola")
+        tr, text = load_texts("it")
+        model = TableModel(tr, text)
+        client = Client("127.0.0.1", host.port, "Gianni", "it", on_event=model.on_event)
+        host.call(client.connect())
+        playing = host.spawn(terminal_player(client, lambda: hand_over(host)))
+        wait(lambda: host.table.started, what="the deal")
+        # the page shows its own hand, as the host dealt it
+        dealt = sorted(str(c) for c in host.table.state.hands[page_seat])
+        wait(lambda: sorted(hand_on_page(browser)) == dealt, what="the dealt hand on the page")
+        moves = play_page_until(browser, host, page_seat, lambda: hand_over(host))
+        playing.result(10)
+        assert moves > 0
+        # the end of the hand, in each player's language
+        roles = host.table.state.roles
+        assert roles is not None
+        wait(lambda: by_id(browser, "summary").is_displayed(), what="the summary")
+        polish, english, italian = text_for("pl"), text_for("en"), text_for("it")
+        summary = text_of(browser, "summary")
+        for role in roles:
+            assert polish.role_title(role, "classic") in summary
+        assert any(english.role_title(r, "classic") not in summary for r in roles)
+        wait(lambda: model.hand_summary is not None, what="the terminal's summary")
+        terminal = "".join(str(f[1]) for f in summary_fragments(model) + players_fragments(model))
+        for role in roles:
+            assert italian.role_title(role, "classic") in terminal
+        assert any(polish.role_title(r, "classic") not in terminal for r in roles)
+        # Ready on both sides deals the next hand
+        assert by_id(browser, "act-main").text == polish.action("ready")
+        by_id(browser, "act-main").click()
+        host.call(client.act(Ready(client.seat or 0)))
+        wait(lambda: host.table.state.hand_number == 2, what="the second deal")
+        host.call(client.close())
+    finally:
+        host.stop()
+
+
+def test_a_page_reloaded_mid_hand_gets_its_seat_back(browser: Any) -> None:
+    host = HostThread(name="Den", seats=3, bots=2, bot_delay=0.0)
+    try:
+        join(browser, host.url, "Kasia", "nl")
+        wait(lambda: host.table.started, what="the deal")
+        seat = host.seat_of("Kasia")
+        assert seat is not None
+        token = host.table.seats[seat].token
+        moves = 0
+        while moves < 2 and not hand_over(host):
+            wait(lambda: my_turn(host, seat) or hand_over(host))
+            if my_turn(host, seat):
+                play_turn(browser, host, seat)
+                moves += 1
+        stored = browser.execute_script("return localStorage.getItem('president.seat.main')")
+        assert token in stored
+        browser.refresh()
+        wait(lambda: by_id(browser, "table-screen").is_displayed(), what="the table again")
+        wait(lambda: host.table.seats[seat].conn is not None, what="the seat reclaimed")
+        assert host.seat_of("Kasia") == seat and host.table.seats[seat].token == token
+        assert host.table.taken == 3 and host.table.seats[seat].standin is None
+        held = sorted(str(c) for c in host.table.state.hands[seat])
+        wait(lambda: sorted(hand_on_page(browser)) == held, what="the same hand after reload")
+        assert "(ik)" in text_of(browser, "seats") or "Kasia" in text_of(browser, "seats")
+        if not hand_over(host):  # and it plays on
+            wait(lambda: my_turn(host, seat) or hand_over(host))
+            if my_turn(host, seat):
+                play_turn(browser, host, seat)
+    finally:
+        host.stop()
+
+
+def test_no_websocket_frame_to_the_page_holds_another_seats_hidden_card(browser: Any) -> None:
+    host = HostThread(name="Hall", seats=4, bots=2, bot_delay=0.0)
+    try:
+        join(browser, host.url, "Eva", "en")
+        client = Client("127.0.0.1", host.port, "Tom", "it")
+        host.call(client.connect())
+        playing = host.spawn(terminal_player(client, lambda: hand_over(host)))
+        wait(lambda: host.table.started, what="the deal")
+        seat = host.seat_of("Eva")
+        others = {str(card) for s, hand in enumerate(host.table.state.hands) if s != seat
+                  for card in hand}
+        play_page_until(browser, host, seat, lambda: hand_over(host))
+        playing.result(10)
+        wait(lambda: by_id(browser, "summary").is_displayed(), what="the summary")
+        frames = ws_frames(browser)
+        assert [f["type"] for f in frames[:1]] == ["welcome"]
+        assert check_no_hidden_cards(frames, seat) > 20
+        # and the raw view never names a card another seat was dealt, outside the pile
+        for frame in frames:
+            if frame["type"] == "state":
+                view = frame["view"]
+                assert not others & set(view["hand"].split())
+                assert not others & {c for a in view["legal"] for c in a.get("cards", "").split()}
+        host.call(client.close())
+    finally:
+        host.stop()
+
+
+def test_the_pages_plural_rule_and_msgpack_agree_with_python(browser: Any) -> None:
+    import msgpack
+
+    from president.cli.web.texts import _catalog
+
+    host = HostThread(name="Lab", seats=3)
+    try:
+        browser.get(host.url)
+        wait(lambda: by_id(browser, "join-screen").is_displayed())
+        for language in ("pl", "it"):
+            catalog = _catalog(language)
+            expected = [gettext.c2py(catalog.plural_expr)(n) for n in range(0, 230)]
+            got = browser.execute_async_script("""
+                const [expr, done] = arguments;
+                import('/static/i18n.js').then((m) => {
+                  const f = m.compilePlural(expr);
+                  done([...Array(230).keys()].map(f));
+                });""", catalog.plural_expr)
+            assert got == expected, language
+        sample = {"type": "hello", "version": 2, "name": "Zoë ♥", "n": [0, -1, 127, 128, -33,
+                  255, 65535, 65536, -129, -40000, 2**32, 1.5, None, True, False],
+                  "long": "x" * 300, "map": {str(i): i for i in range(20)}}
+        encoded = browser.execute_async_script("""
+            const [value, done] = arguments;
+            import('/static/msgpack.js').then((m) => {
+              const bytes = m.encode(value);
+              done([Array.from(bytes), m.decode(bytes), Array.from(m.encode(value.n))]);
+            });""", sample)
+        assert msgpack.unpackb(bytes(encoded[0])) == sample == encoded[1]
+        # the same bytes as Python's msgpack, format by format (a list keeps its order)
+        assert bytes(encoded[2]) == msgpack.packb(sample["n"], use_bin_type=True)
+    finally:
+        host.stop()
