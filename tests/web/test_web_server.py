@@ -310,3 +310,17 @@ def test_the_qr_code_lines_hold_the_matrix_of_the_url() -> None:
         rebuilt.append([top[c] for c in line])
         rebuilt.append([bottom[c] for c in line])
     assert rebuilt[:len(matrix)] == matrix
+
+
+def test_the_lobby_waiting_room_shows_where_phones_open_the_page() -> None:
+    from president.cli.terminal.layout import players_height, waiting_fragments
+    from president.cli.terminal.model import TableModel
+    from president.cli.ui_text import load_texts
+
+    tr, text = load_texts("pl")
+    model = TableModel(tr, text)
+    model.address, model.web_url = "10.0.0.2:4000", "http://10.0.0.2:4001/"
+    model.table = Table(TableOptions(name="Kitchen", seats=4, bots=2)).info()
+    shown = "".join(str(fragment[1]) for fragment in waiting_fragments(model))
+    assert "http://10.0.0.2:4001/" in shown and "Telefony" in shown
+    assert players_height(model) >= shown.count("\n")

@@ -351,6 +351,7 @@ function seatNote(s) {
 function renderSeats() {
   const view = state.view;
   const list = $("seats");
+  list.classList.toggle("waiting", !view);
   if (!view) {
     const names = state.table?.players || [];
     const taken = names.filter(Boolean).length;
@@ -409,10 +410,8 @@ function renderMiddle() {
 function renderPile() {
   const pile = $("pile");
   const view = state.view;
-  if (!view) {
-    pile.replaceChildren();
-    return;
-  }
+  pile.hidden = !view;
+  if (!view) return;
   const names = players();
   const plays = view.pile.slice(-3);
   const children = [h("span", { class: "label" }, label("pile"))];
@@ -438,7 +437,7 @@ function renderSummary(box) {
     const scores = state.sessionSummary?.scores || view.scores;
     const winners = state.sessionSummary?.winners || view.winners;
     const ranking = [...names.keys()].sort((a, b) => scores[b] - scores[a]);
-    box.replaceChildren(h("h2", {}, label("standings")), h("ol", {}, ranking.map((s, i) =>
+    box.replaceChildren(h("h2", {}, label("standings")), h("ul", {}, ranking.map((s, i) =>
       h("li", { class: winners.includes(s) ? "winner" : "" },
         label("standing_line", { place: number(i + 1), name: names[s], score: number(scores[s]) })
         + (winners.includes(s) ? " ★" : "")))));
@@ -453,7 +452,7 @@ function renderSummary(box) {
   const transfers = taxTransfers(state.texts.maps.tax_amounts[rules.tax] || [], order);
   box.replaceChildren(
     h("h2", {}, label("hand_over", { number: number(result.hand || view.hand_number) })),
-    h("ol", {}, order.map((s, i) => h("li", { class: s === state.seat ? "me" : "" },
+    h("ul", {}, order.map((s, i) => h("li", { class: s === state.seat ? "me" : "" },
       label("hand_over_line", { place: number(i + 1), name: names[s],
         title: roles[s] ? state.text.roleTitle(roles[s], titleSet) : "", score: number(scores[s]) })))),
     h("ul", { class: "dim" }, transfers.map(([giver, receiver, n]) => h("li", {},
@@ -490,7 +489,8 @@ function renderHand() {
   const handBox = $("hand");
   handBox.setAttribute("aria-label", label("your_hand"));
   area.classList.toggle("spectating", Boolean(view && view.seat === null));
-  if (!view || view.seat === null) {
+  const between = view && (view.phase === "hand_over" || view.phase === "session_over");
+  if (!view || view.seat === null || (between && !cards.length)) {
     handBox.replaceChildren();
   } else if (!cards.length) {
     handBox.replaceChildren(h("p", { class: "dim" }, label("no_cards")));
