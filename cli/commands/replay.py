@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from president.cli.text import text_for
 from president.errors import HistoryError
 from president.history import HandSummary, read_history_file, replay_history
 
@@ -22,11 +23,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         state, summaries = replay_history(read_history_file(args.file))
     except HistoryError as error:
-        params = dict(error.params)
-        where = f" line {params.pop('line')}" if "line" in params else ""
-        details = " ".join(f"{key}={value!r}" for key, value in params.items())
-        print(f"president replay: {args.file}{where}: {error.code} {details}".rstrip(),
-              file=sys.stderr)
+        words = text_for(getattr(args, "lang", None))
+        print(f"president replay: {args.file}: {words.error(error)}", file=sys.stderr)
         return 1
     for summary in summaries:
         print(summary_line(summary, state.players))

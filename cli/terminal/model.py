@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
@@ -33,6 +34,21 @@ RANK_KEYS: dict[str, str] = {
 }
 
 
+class Seen(StrEnum):
+    """The table as the screen shows the connection to it."""
+
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    LOST = "lost"               # dropped (or not reachable yet): trying again
+    REFUSED = "refused"         # the host said no for good
+    CLOSED = "closed"
+
+
+SEEN = {Status.NEW: Seen.CONNECTING, Status.CONNECTING: Seen.CONNECTING,
+        Status.CONNECTED: Seen.CONNECTED, Status.RECONNECTING: Seen.LOST,
+        Status.CLOSED: Seen.CLOSED}
+
+
 class TableModel:
     def __init__(self, tr: Any, text: Any, clock: Callable[[], float] = time.monotonic) -> None:
         self.tr = tr
@@ -42,7 +58,7 @@ class TableModel:
         self.table: TableInfo | None = None
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
-        self.status = "connecting"             # connecting, connected, lost, refused, closed
+        self.status = Seen.CONNECTING
         self.status_detail: str | None = None
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.cursor = 0
@@ -68,7 +84,7 @@ class TableModel:
         match event:
             case Joined(seat=seat, table=table):
                 self.own_seat, self.table = seat, table
-                self.status_changed("connected")
+                self.status_changed(Seen.CONNECTED)
             case TableChanged(table=table):
                 self.table = table
                 self.changed()
@@ -77,11 +93,9 @@ class TableModel:
             case GameEvent(event=game_event):
                 self.event(game_event)
             case JoinFailed(code=code, final=True):
-                self.status_changed("refused", code)
+                self.status_changed(Seen.REFUSED, code)
             case StatusChanged(status=status, code=code):
-                shown = {Status.RECONNECTING: "lost", Status.CONNECTING: "connecting",
-                         Status.NEW: "connecting"}.get(status, str(status))
-                self.status_changed(shown, code)
+                self.status_changed(SEEN[status], code)
 
     def view_changed(self, view: View) -> None:
         old = self.view
@@ -111,7 +125,7 @@ class TableModel:
         self.log_back = max(0, min(len(self.log) - 1, self.log_back + lines))
         self.changed()
 
-    def status_changed(self, status: str, detail: str | None = None) -> None:
+    def status_changed(self, status: Seen, detail: str | None = None) -> None:
         self.status = status
         self.status_detail = detail
         self.changed()

@@ -155,12 +155,12 @@ def test_replay_of_an_altered_history_exits_1_with_the_line(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
-    assert f"{path} line 11: bad_json" in err
+    assert f"{path}: Line 11: the line is not valid JSON." in err
 
 
 def test_replay_of_a_missing_file_exits_1(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nothing.jsonl")]) == 1
-    assert "unreadable_file" in capsys.readouterr().err
+    assert "Cannot read the file" in capsys.readouterr().err
 
 
 @pytest.mark.slow  # the hard bot searches: seconds a move
