@@ -106,15 +106,13 @@ class WebSocketStream:
     # reading (one task: the connection's read loop)
 
     async def read(self, n: int = -1) -> bytes:
-        if not self._rest:
+        while not self._rest:
             msg = await self.ws.receive()
             if msg.type is WSMsgType.TEXT:
                 raise ProtocolError("malformed", detail="text_message")
             if msg.type is not WSMsgType.BINARY:
                 return b""  # closed, closing or broken: the peer has gone
             self._rest = bytes(msg.data)
-            if not self._rest:
-                return await self.read(n)
         size = len(self._rest) if n < 0 else n
         data, self._rest = self._rest[:size], self._rest[size:]
         return data

@@ -137,7 +137,8 @@ def by_id(driver: Any, element_id: str) -> Any:
     return driver.find_element(By.ID, element_id)
 
 
-def join(driver: Any, url: str, name: str, language: str, spectate: bool = False) -> None:
+def join(driver: Any, url: str, name: str, language: str, spectate: bool = False,
+         seated: bool = True, pin: str | None = None) -> None:
     from selenium.webdriver.support.ui import Select
 
     driver.get(url)
@@ -147,8 +148,11 @@ def join(driver: Any, url: str, name: str, language: str, spectate: bool = False
     field = by_id(driver, "join-name")
     field.clear()
     field.send_keys(name)
+    if pin is not None:
+        by_id(driver, "join-pin").send_keys(pin)
     by_id(driver, "join-watch" if spectate else "join-play").click()
-    wait(lambda: by_id(driver, "table-screen").is_displayed(), what="the table")
+    if seated:
+        wait(lambda: by_id(driver, "table-screen").is_displayed(), what="the table")
 
 
 def hand_on_page(driver: Any) -> list[str]:

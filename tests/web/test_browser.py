@@ -227,3 +227,91 @@ def test_the_pages_plural_rule_and_msgpack_agree_with_python(browser: Any) -> No
         assert bytes(encoded[2]) == msgpack.packb(sample["n"], use_bin_type=True)
     finally:
         host.stop()
+
+
+def test_the_page_does_what_a_terminal_player_does(browser: Any) -> None:
+    """PIN, start early, chat both ways, the rules, watching, the decree, leaving."""
+    import dataclasses
+
+    from president.actions import Decree as DecreeAction
+    from president.net.session import ChatReceived
+    from president.rules import preset
+
+    rules = dataclasses.replace(preset("classic"), decree=True)
+    # seed 1: the page ends the hand as President (seed 2: the terminal client does)
+    host = HostThread(name="Attic", seats=3, pin="1234", rules=rules, bot_delay=0.0,
+                      bot_kind="random", seed=1)
+    watcher = make_browser(frames=True)
+    polish = text_for("pl")
+    try:
+        # a PIN: the form asks for it, a wrong one is refused in the player's language
+        join(browser, host.url, "Ola", "pl", seated=False)  # no PIN typed
+        wait(lambda: polish.reason("wrong_pin") in text_of(browser, "join-message"))
+        assert by_id(browser, "join-pin-row").is_displayed()
+        by_id(browser, "join-pin").send_keys("1234")
+        by_id(browser, "join-play").click()
+        wait(lambda: host.seat_of("Ola") is not None, what="seated with the PIN")
+        chats: list[Any] = []
+        client = Client("127.0.0.1", host.port, "Gianni", "it", pin="1234",
+                        on_event=lambda e: chats.append(e) if isinstance(e, ChatReceived) else None)
+        host.call(client.connect())
+        # start early: a bot takes the free seat
+        wait(lambda: by_id(browser, "act-main").is_displayed(), what="the start button")
+        by_id(browser, "act-main").click()
+        wait(lambda: host.table.started, what="the early start")
+        assert any(seat.is_bot for seat in host.table.seats)
+        # chat both ways
+        by_id(browser, "open-chat").click()
+        by_id(browser, "chat-text").send_keys("Cześć!")
+        browser.find_element("css selector", "#chat-form button").click()
+        wait(lambda: any(c.text == "Cześć!" and c.name == "Ola" for c in chats), what="chat out")
+        browser.find_element("css selector", "#chat-dialog form[method=dialog] button").click()
+        host.call(client.chat("Ciao!"))
+        wait(lambda: "Gianni: Ciao!" in text_of(browser, "log"), what="chat in")
+        # the house rules, in Polish
+        by_id(browser, "open-rules").click()
+        rules_text = text_of(browser, "rules-dialog")
+        assert polish.rule_name("decree") in rules_text and polish.rule_name("tax") in rules_text
+        browser.find_element("css selector", "#rules-dialog form[method=dialog] button").click()
+        # someone watches from another phone, in Dutch, and sees no hand
+        join(watcher, host.url, "Wim", "nl", spectate=True, pin="1234")
+        wait(lambda: host.table.spectators, what="the spectator")
+        wait(lambda: text_for("nl").tr.gettext("You are watching this table.")
+             in text_of(watcher, "prompt"), what="the spectator's prompt")
+        assert hand_on_page(watcher) == []
+        # the hand is played; the President decrees
+        seat = host.seat_of("Ola")
+        playing = host.spawn(terminal_player(client, lambda: hand_over(host)))
+        play_page_until(browser, host, seat, lambda: hand_over(host))
+        playing.result(10)
+        state = host.table.state
+        president = next(s for s in range(3) if state.roles and state.roles[s] == "president")
+        if president == seat:
+            wait(lambda: by_id(browser, "decree-form").is_displayed(), what="the decree form")
+            by_id(browser, "decree-text").send_keys("Śpiewamy!")
+            by_id(browser, "decree-send").click()
+        else:
+            assert not by_id(browser, "decree-form").is_displayed()
+            if host.table.seats[president].is_bot:
+                decree = None
+            else:
+                host.call(client.act(DecreeAction(president, "Cantiamo!")))
+                decree = "Cantiamo!"
+            if decree:
+                wait(lambda: decree in text_of(browser, "log"), what="the decree on the page")
+        if president == seat:
+            wait(lambda: host.table.state.decree == "Śpiewamy!", what="the page's decree")
+            wait(lambda: "Śpiewamy!" in text_of(watcher, "log"), what="the decree, watched")
+        # the spectator never saw a card that was not on the pile
+        assert check_no_hidden_cards(ws_frames(watcher), None) > 5
+        # leaving for good: a bot plays the seat, the page forgets it
+        by_id(browser, "open-rules").click()
+        by_id(browser, "leave").click()
+        browser.switch_to.alert.accept()
+        wait(lambda: by_id(browser, "join-screen").is_displayed(), what="the join form")
+        wait(lambda: host.table.seats[seat].standin is not None, what="a bot in the seat")
+        assert browser.execute_script("return localStorage.getItem('president.seat.main')") is None
+        host.call(client.close())
+    finally:
+        close_browser(watcher)
+        host.stop()
