@@ -22,7 +22,7 @@ from president.net.discovery import (
     TableBrowser,
     follow,
     format_address,
-    local_addresses,
+    reachable_addresses,
     table_properties,
 )
 from president.net.discovery import parse_address as _parse_address
@@ -132,7 +132,7 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
                 hook.host["web_port"] = server.port
     advertiser = None
     if advertise:
-        extra = {"web": server.urls(_addresses(listen))[0]} if server is not None else {}
+        extra = {"web": server.urls(reachable_addresses(listen))[0]} if server is not None else {}
         advertiser = TableAdvertiser(options.name, port, [],
                                      {**table_properties(table), **extra},
                                      interfaces=listen)
@@ -145,12 +145,6 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
             raise
     return HostedTable(host, table, advertiser, journal, server), port
 
-
-def _addresses(listen: list[str] | None) -> list[str]:
-    """Where others reach a table listening on ``listen`` (None: every interface)."""
-    if listen:
-        return [a for a in listen if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
-    return local_addresses() or ["127.0.0.1"]
 
 
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
@@ -183,7 +177,7 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]
     connection.address = ", ".join(format_address(a, port) for a in shown)
     if hosted.web is not None:
-        connection.web_url = hosted.web.urls(_addresses(listen))[0]
+        connection.web_url = hosted.web.urls(reachable_addresses(listen))[0]
     return hosted, connection
 
 

@@ -245,6 +245,17 @@ def local_addresses() -> list[str]:
     return sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
 
 
+def reachable_addresses(interfaces: list[str] | None) -> list[str]:
+    """Where others reach a host listening on ``interfaces`` (None: every interface,
+    so the machine's addresses); 127.0.0.1 when there is nothing else."""
+    if interfaces:
+        return [a for a in interfaces if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
+    try:
+        return local_addresses() or ["127.0.0.1"]
+    except Exception:  # no adapters listed
+        return ["127.0.0.1"]
+
+
 def zeroconf_interfaces(interfaces: Interfaces) -> InterfaceChoice | list[str]:
     """What zeroconf binds to: None, or a list holding 0.0.0.0 or ::, means all."""
     if interfaces is None or any(_is_unspecified(a) for a in interfaces):

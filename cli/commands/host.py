@@ -25,6 +25,7 @@ from president.cli.text import text_for
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
 from president.errors import JournalError, NetError, PresidentError, RulesError
+from president.net.discovery import reachable_addresses
 from president.net.host import Host
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
@@ -70,16 +71,6 @@ class Printer:
             "table_closed": lambda p: f"table closed ({p['code']})",
         }.get(what)
         self.say(text(params) if text else f"{what} {params}")
-
-
-def _join_addresses(interfaces: list[str] | None) -> list[str]:
-    if interfaces:
-        return [a for a in interfaces if a not in ("0.0.0.0", "::")] or ["127.0.0.1"]
-    try:
-        from president.net.discovery import local_addresses
-        return local_addresses() or ["127.0.0.1"]
-    except Exception:  # discovery missing or no adapters listed
-        return ["127.0.0.1"]
 
 
 def options_from_args(args: Any) -> TableOptions:
@@ -137,7 +128,7 @@ async def serve(args: Any, printer: Printer) -> int:
         return 2
     if hook is not None:
         hook.host["port"] = port
-    addresses = _join_addresses(interfaces)
+    addresses = reachable_addresses(interfaces)
     for address in addresses:
         printer.say(f"join with: president join {address}:{port}")
     web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
