@@ -20,7 +20,7 @@ import time
 
 from president.actions import Action, Decree, Pass
 from president.bots.determinize import sample_hands, state_from_view
-from president.bots.knowledge import Knowledge, knowledge
+from president.bots.knowledge import Knowledge, PlayTracker, knowledge
 from president.bots.medium import (
     MediumBot,
     MediumPolicy,
@@ -34,18 +34,20 @@ from president.view import View
 
 DEFAULT_BUDGET = 0.2  # seconds of CPU per move
 CANDIDATES = 6  # the medium policy's best few options are searched
+PRUNE_AFTER = 8  # deals after which clearly worse candidates are dropped
 CAUTION = 0.5  # standard errors by which a candidate must beat the medium policy's choice
 
 
 class HardBot:
     def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
-                 deals: int | None = None) -> None:
+                 deals: int | None = None, memory: PlayTracker | None = None) -> None:
         """``budget``: CPU seconds per move; ``deals``: at most this many deals per move
-        (with a budget it never reaches, the bot is deterministic: for tests)."""
+        (with a budget it never reaches, the bot is deterministic: for tests); ``memory``:
+        as for ``MediumBot``."""
         self.rng = random.Random(seed)
         self.budget = budget
         self.deals = deals
-        self.medium = MediumBot(seed)
+        self.medium = MediumBot(seed, memory)
         self.last_deals = 0  # deals searched for the last move (for benches and tests)
         self.caution = CAUTION
         self.candidates = CANDIDATES
@@ -75,21 +77,71 @@ class HardBot:
         clock = time.process_time
         deadline = started + self.budget
         places: list[list[int]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))  # candidates still searched
         deals = 0
-        slowest = 0.0  # the longest round so far: do not start one that would overrun
-        while True:
-            now = clock()
-            if now + slowest > deadline or deals == self.deals:
-                break
+        slowest = 0.0  # the longest playout so far: do not start one that would overrun
+        while deals != self.deals:
             hands = sample_hands(view, known, policy.tables, self.rng)
             base = state_from_view(view, hands)
-            for index, action in enumerate(candidates):
-                state, _ = apply(base, action)
-                places[index].append(playout(state, seat, policy))
+            results: list[int] = []
+            for index in alive:
+                now = clock()
+                if now + slowest > deadline:
+                    break
+                state, _ = apply(base, candidates[index])
+                results.append(playout(state, seat, policy))
+                slowest = max(slowest, clock() - now)
+            if len(results) < len(alive):
+                break  # out of time: the unfinished deal is not counted
+            for index, place in zip(alive, results, strict=True):
+                places[index].append(place)
             deals += 1
-            slowest = max(slowest, clock() - now)
+            if deals >= PRUNE_AFTER and deals % 8 == 0:
+                alive = prune([places[i] for i in alive], alive)
+                if len(alive) == 1 or settled([places[i] for i in alive]):
+                    break
         self.last_deals = deals
-        return candidates[pick(places, self.caution)]
+        if not deals:
+            return candidates[0]
+        return candidates[alive[pick([places[i] for i in alive], self.caution)]]
+
+
+def prune(places: list[list[int]], alive: list[int]) -> list[int]:
+    """The candidates not yet clearly worse (by 2.5 standard errors) than the best."""
+    deals = len(places[0])
+    means = [sum(p) / deals for p in places]
+    best = min(range(len(places)), key=lambda i: (means[i], i))
+    kept = []
+    for position, index in enumerate(alive):
+        mean, error = paired(places[position], places[best])
+        if position == best or mean - 2.5 * error <= 0:
+            kept.append(index)
+    return kept
+
+
+def paired(better: list[int], other: list[int]) -> tuple[float, float]:
+    """Mean and standard error of ``better - other`` over the same deals."""
+    deals = len(better)
+    diffs = [a - b for a, b in zip(better, other, strict=True)]
+    mean = sum(diffs) / deals
+    if deals < 2:
+        return mean, float("inf")
+    spread = (sum((d - mean) ** 2 for d in diffs) / (deals - 1)) ** 0.5
+    return mean, spread / deals ** 0.5
+
+
+def settled(places: list[list[int]]) -> bool:
+    """The search can stop: the candidates never differ, or one is ahead of every
+    other by more than three standard errors."""
+    deals = len(places[0])
+    means = [sum(p) / deals for p in places]
+    best = min(range(len(places)), key=lambda i: (means[i], i))
+    for index, other in enumerate(places):
+        if index != best:
+            mean, error = paired(places[best], other)
+            if not (mean == 0 and error == 0) and mean + 3 * error >= 0:
+                return False
+    return True
 
 
 def pick(places: list[list[int]], caution: float) -> int:
@@ -102,12 +154,10 @@ def pick(places: list[list[int]], caution: float) -> int:
         return 0
     means = [sum(p) / deals for p in places]
     best = min(range(len(places)), key=lambda i: (means[i], i))
-    if best == 0 or deals < 2:
+    if best == 0:
         return best
-    diffs = [a - b for a, b in zip(places[best], places[0], strict=True)]
-    mean = sum(diffs) / deals
-    spread = (sum((d - mean) ** 2 for d in diffs) / (deals - 1)) ** 0.5
-    return best if mean + caution * spread / deals ** 0.5 < 0 else 0
+    mean, error = paired(places[best], places[0])
+    return best if mean + caution * error < 0 else 0
 
 
 def playout(state: State, seat: int, policy: MediumPolicy) -> int:
@@ -124,4 +174,3 @@ def playout(state: State, seat: int, policy: MediumPolicy) -> int:
             action = policy.choose_trick(turn_from_state(state, actor, options))
         state, _ = apply(state, action)
     return state.finished.index(seat) + 1 if seat in state.finished else len(state.players)
-

@@ -326,9 +326,11 @@ def turn_from_view(view: View, pool: Counts, plays: Sequence[Action]) -> Turn:
 class MediumBot:
     """Card counting and planning (see the module docstring); deterministic."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, memory: PlayTracker | None = None) -> None:
+        """``memory``: what the seat has seen played this hand, kept by the caller when
+        a new bot is made for every move (a table does)."""
         self.rng = random.Random(seed)
-        self.tracker = PlayTracker()
+        self.tracker = memory if memory is not None else PlayTracker()
 
     def policy(self, view: View) -> MediumPolicy:
         return policy_for(view.rules)
