@@ -7,7 +7,10 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL
 from president.rules import PRESETS
+
+BUDGET_MS = DEFAULT_BUDGET * 1000
 
 # subcommand -> "module:function" (president.cli.commands): the function takes the
 # parsed arguments and returns the process exit code.
@@ -33,7 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--hands", type=int, default=10)
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--history", metavar="FILE", help="write the hand history (JSON Lines)")
-    selfplay.add_argument("--bots", default="random", help="comma list: random,heuristic,...")
+    selfplay.add_argument("--bots", default="random",
+                          help="comma list cycled over the seats: easy,medium,hard,random,...")
+    selfplay.add_argument("--bot-budget", type=float, default=BUDGET_MS, metavar="MS",
+                          help="CPU milliseconds a hard bot may think per move")
 
     rules = sub.add_parser("rules", help="print a table's rules")
     rules.add_argument("--preset", default="classic", choices=sorted(PRESETS))
@@ -47,7 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     host.add_argument("--rules", metavar="FILE")
     host.add_argument("--players", type=int, default=4, help="seats at the table")
-    host.add_argument("--bots", type=int, default=0, help="seats filled with bots")
+    host.add_argument("--bots", default="0",
+                      help="seats filled with bots: a number, or their levels (easy,hard)")
+    host.add_argument("--level", default=DEFAULT_LEVEL, choices=sorted(BOT_KINDS),
+                      help="the table's bot level: counted bots and stand-ins")
+    host.add_argument("--bot-budget", type=float, default=BUDGET_MS, metavar="MS",
+                      help="CPU milliseconds a hard bot may think per move")
     host.add_argument("--port", type=int, default=0)
     host.add_argument("--web-port", type=int, default=0,
                       help="port of the page for phones and browsers (0: any free port)")
@@ -71,7 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--resume", action="store_true")
 
     play = sub.add_parser("play", help="a local table against bots, joined at once")
-    play.add_argument("--bots", type=int, default=3)
+    play.add_argument("--bots", default="3",
+                      help="how many bots, or their levels (easy,medium,hard)")
+    play.add_argument("--level", default=DEFAULT_LEVEL, choices=sorted(BOT_KINDS),
+                      help="the level of bots given by number")
+    play.add_argument("--bot-budget", type=float, default=BUDGET_MS, metavar="MS",
+                      help="CPU milliseconds a hard bot may think per move")
     play.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     play.add_argument("--rules", metavar="FILE")
     play.add_argument("--name", default=None)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from president.actions import Action
+from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL
 from president.cli.web import web_server
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, EventCallback, StatusChanged
@@ -148,14 +150,18 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
 
 
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
-                      seed: int | None, bot_delay: float = BOT_DELAY
+                      seed: int | None, bot_delay: float = BOT_DELAY,
+                      levels: Sequence[str] = (), level: str = DEFAULT_LEVEL,
+                      bot_budget: float = DEFAULT_BUDGET
                       ) -> tuple[HostedTable, NetConnection]:
-    """``play --bots N``: a table on 127.0.0.1 that is not advertised, joined at once."""
+    """``play --bots N``: a table on 127.0.0.1 that is not advertised, joined at once.
+    ``levels``: of the bots one by one (the others play at ``level``)."""
     rules = rules or PRESETS[preset]
     check_player_count(rules, bots + 1)
     # a human alone with bots: wait for them between hands, never replace them
     options = TableOptions(name=name, preset=preset, rules=rules, seats=bots + 1, bots=bots,
-                           seed=seed, bot_delay=bot_delay, ready_timeout=0.0, grace=3600.0)
+                           seed=seed, bot_delay=bot_delay, ready_timeout=0.0, grace=3600.0,
+                           bot_kind=level, bot_levels=tuple(levels), bot_budget=bot_budget)
     hosted, port = await _serve(options, ["127.0.0.1"], advertise=False)
     return hosted, NetConnection("127.0.0.1", port, name, language)
 
@@ -166,7 +172,8 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     """The set-up screen's table: listened on and advertised on the LAN."""
     options = TableOptions(name=setup.name, preset=setup.preset, rules=setup.rules,
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
-                           bot_delay=bot_delay, turn_timer=float(setup.turn_timer))
+                           bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
+                           bot_kind=setup.level, bot_levels=tuple(setup.levels))
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.

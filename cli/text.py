@@ -11,10 +11,11 @@ sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 - roles: ``role_title(role, title_set)``
 - cards: ``rank(rank_or_symbol)``, ``rank_name``, ``suit_name``, ``card``,
   ``card_name``, ``cards(notation)``
-- words: ``combination(kind)``, ``phase(phase)``, ``action(kind)``, ``preset_name(preset)``
+- words: ``combination(kind)``, ``phase(phase)``, ``action(kind)``, ``preset_name(preset)``,
+  ``bot_level(kind)``
 - tables of words for other clients (the web page): ``ROLE_TITLES``, ``TITLE_SET_NAMES``,
   ``PRESET_NAMES``, ``RANK_NAMES``, ``SUIT_NAMES``, ``COMBINATIONS``, ``PHASES``,
-  ``ACTIONS``, ``CONNECTION_STATUS``
+  ``ACTIONS``, ``CONNECTION_STATUS``, ``BOT_LEVELS``
 - house rules: ``rule_name(field)``, ``rule_explanation(field)``,
   ``rule_value(field, value)``, ``session_length(session_end, value)``
 - formatting: ``number(x)``, ``join(items)``
@@ -146,6 +147,16 @@ COMBINATIONS: dict[str, tuple[str, str]] = {
     "quad": NP_("combination", "four of a kind"),
     "run": NP_("combination", "run"),
     "bomb": NP_("combination", "bomb"),
+}
+
+# Bot kinds (president.bots.BOT_KINDS): the three levels players choose, and two kept
+# for tests and benches.
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "easy": NP_("bot level", "easy"),
+    "medium": NP_("bot level", "medium"),
+    "hard": NP_("bot level", "hard"),
+    "heuristic": NP_("bot level", "rule of thumb"),
+    "random": NP_("bot level", "random"),
 }
 
 PHASES: dict[str, tuple[str, str]] = {
@@ -399,6 +410,10 @@ class Text:
     def preset_name(self, preset: str) -> str:
         pair = PRESET_NAMES.get(preset)
         return self._p(pair) if pair else preset
+
+    def bot_level(self, kind: str) -> str:
+        pair = BOT_LEVELS.get(kind)
+        return self._p(pair) if pair else kind
 
     def phase(self, phase: str) -> str:
         pair = PHASES.get(phase)

@@ -26,8 +26,9 @@ from .table import Table, TableOptions
 log = logging.getLogger("president.net.persist")
 
 # TableOptions fields kept in a session's options (the rules, seed and name live in the header).
-_KEPT_OPTIONS = ("table_id", "pin", "seats", "bots", "bot_kind", "bot_delay", "grace",
-                 "turn_timer", "timer_action", "ready_timeout", "auto_start")
+_KEPT_OPTIONS = ("table_id", "pin", "seats", "bots", "bot_kind", "bot_levels", "bot_budget",
+                 "bot_delay", "grace", "turn_timer", "timer_action", "ready_timeout",
+                 "auto_start")
 
 
 @dataclass
@@ -90,8 +91,9 @@ class TableJournal:
 
 
 def seats_of(table: Table) -> list[dict[str, Any]]:
-    """What a resumed table needs of each seat: name, token (humans) and kind."""
-    return [{"name": seat.name, "token": seat.token, "kind": "bot" if seat.is_bot else "human"}
+    """What a resumed table needs of each seat: name, token (humans), kind and a bot's level."""
+    return [{"name": seat.name, "token": seat.token, "kind": "bot" if seat.is_bot else "human",
+             **({"level": seat.level} if seat.is_bot else {})}
             for seat in table.seats]
 
 
@@ -102,6 +104,8 @@ def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptio
             if key in known and key in _KEPT_OPTIONS}
     if table_id is not None:
         kept["table_id"] = table_id
+    if "bot_levels" in kept:
+        kept["bot_levels"] = tuple(kept["bot_levels"])
     return TableOptions(name=record.table_name, preset=record.preset,
                         rules=HouseRules.from_dict(record.rules), seed=record.seed, **kept)
 

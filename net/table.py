@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
-from president.bots import Bot, make_bot
+from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL, Bot, PlayTracker, make_bot
 from president.errors import IllegalAction, NetError, NotationError
 from president.events import Event, project_event
 from president.rules import HouseRules
@@ -82,7 +82,9 @@ class TableOptions:
     bots: int = 0                   # the last ``bots`` seats are bots from the start
     pin: str | None = None
     seed: int | None = None         # None: a random session seed
-    bot_kind: str = "heuristic"     # the kind of every bot of the table (bots.BOT_KINDS)
+    bot_kind: str = DEFAULT_LEVEL   # the table's level: its stand-ins and bots (bots.BOT_KINDS)
+    bot_levels: tuple[str, ...] = ()  # the levels of the first seats given to bots, if not
+    bot_budget: float = DEFAULT_BUDGET  # CPU seconds per move for the bots that search
     bot_delay: float = 0.0          # seconds a bot waits before it moves
     grace: float = 30.0             # seconds before a bot plays for an absent player
     turn_timer: float = 0.0         # seconds a human has to play; 0 = no timer
@@ -99,6 +101,8 @@ class Seat:
     language: str = "en"
     bot: Bot | None = None          # a bot seat
     standin: Bot | None = None      # a bot playing for an absent or departed human
+    level: str | None = None        # a bot seat's level (bots.BOT_KINDS)
+    memory: PlayTracker = field(default_factory=PlayTracker)  # the hand as its bots saw it
     conn: Peer | None = None
     epoch: int = 0                  # bumped on every (dis)connection: stale grace timers
 
@@ -155,6 +159,8 @@ class Table:
                  on_log: Callable[[str, dict[str, Any]], None] | None = None) -> None:
         if not 1 <= options.seats or options.bots > options.seats:
             raise ValueError("seats")
+        if any(kind not in BOT_KINDS for kind in (options.bot_kind, *options.bot_levels)):
+            raise ValueError("bot_kind")
         self.options = options
         self.rules = options.rules
         self.journal = journal
@@ -192,7 +198,11 @@ class Table:
         table = cls(options, journal, on_log)
         for seat, saved in zip(table.seats, seats, strict=True):
             seat.name, seat.token = saved["name"], saved.get("token")
-            seat.bot = table._new_bot() if saved["kind"] == "bot" else None
+            if saved["kind"] == "bot":
+                seat.level = saved.get("level", options.bot_kind)
+                seat.bot = table._new_bot(seat.level)
+            else:
+                seat.bot = None
         table.state, table.version = state, version
         table._elapsed = elapsed
         return table
@@ -612,17 +622,28 @@ class Table:
             now = loop.time()
             self._timers = [h for h in self._timers if not h.cancelled() and h.when() > now]
 
-    def _new_bot(self) -> Bot:
+    def _new_bot(self, level: str | None = None) -> Bot:
+        """A seat's bot (``level``), or a stand-in at the table's level."""
         self._bot_seed += 1
-        return make_bot(self.options.bot_kind, seed=bot_seed(self.seed, self._bot_seed))
+        return make_bot(level or self.options.bot_kind, seed=bot_seed(self.seed, self._bot_seed),
+                        budget=self.options.bot_budget)
 
     def _decision_bot(self, seat: int) -> Bot:
         """A bot for one move, seeded from (session seed, seat, actions so far): a table
-        resumed from its journal moves exactly as the uninterrupted one would have."""
-        return make_bot(self.options.bot_kind, seed=move_seed(self.seed, seat, self.version))
+        resumed from its journal moves as the uninterrupted one would have. (The levels
+        that count cards read what the seat saw this hand from ``Seat.memory``, which a
+        resumed table starts afresh, and ``hard`` searches for a CPU time: those may
+        then choose otherwise.)"""
+        place = self.seats[seat]
+        level = place.level if place.bot is not None else None
+        return make_bot(level or self.options.bot_kind,
+                        seed=move_seed(self.seed, seat, self.version),
+                        budget=self.options.bot_budget, memory=place.memory)
 
     def _make_bot_seat(self, seat: Seat, number: int) -> None:
-        seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(), None
+        levels = self.options.bot_levels
+        seat.level = levels[number - 1] if number <= len(levels) else self.options.bot_kind
+        seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(seat.level), None
 
     # ------------------------------------------------------------ sending
 

@@ -21,6 +21,7 @@ import threading
 import time
 from typing import Any, TextIO
 
+from president.bots import bot_levels
 from president.cli.text import text_for
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
@@ -76,14 +77,16 @@ class Printer:
 def options_from_args(args: Any) -> TableOptions:
     preset_name, rules = rules_for(args.preset, args.rules)
     check_player_count(rules, args.players)
-    if not 0 <= args.bots <= args.players:
+    levels = bot_levels(str(args.bots), args.level)
+    if len(levels) > args.players:
         raise RulesError("bad_value", field="bots", value=args.bots,
                          allowed=[f"0..{args.players}"])
     return TableOptions(
-        name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=args.bots,
+        name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=len(levels),
         pin=args.pin or None, seed=args.seed, turn_timer=args.turn_timer, grace=args.grace,
         bot_delay=args.bot_delay, ready_timeout=args.ready_timeout,
-        timer_action=args.timer_action,
+        timer_action=args.timer_action, bot_kind=args.level, bot_levels=levels,
+        bot_budget=args.bot_budget / 1000,
     )
 
 

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import sys
 
+from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL, bot_levels
 from president.cli import netbridge, settings
 from president.cli.terminal.app import PresidentUI
 from president.cli.text import text_for
@@ -19,23 +20,27 @@ def run(args: argparse.Namespace) -> int:
     player, language = settings.for_command(args)
     try:
         preset_name, rules = rules_for(args.preset, getattr(args, "rules", None))
-        check_player_count(rules, args.bots + 1)
+        levels = bot_levels(str(args.bots), getattr(args, "level", DEFAULT_LEVEL))
+        check_player_count(rules, len(levels) + 1)
     except RulesError as error:
         print(f"president play: {text_for(language).error(error)}", file=sys.stderr)
         return 2
     if getattr(args, "plain", False):
-        return asyncio.run(_plain(args, player.name, language, preset_name, rules))
+        return asyncio.run(_plain(args, player.name, language, preset_name, rules, levels))
     ui = PresidentUI(player, language, bridge=netbridge, save_settings=None)
-    return asyncio.run(ui.run(ui.play_bots(args.bots, preset_name, rules, args.seed)))
+    budget = getattr(args, "bot_budget", DEFAULT_BUDGET * 1000) / 1000
+    return asyncio.run(ui.run(ui.play_bots(len(levels), preset_name, rules, args.seed,
+                                           levels=levels, bot_budget=budget)))
 
 
 async def _plain(args: argparse.Namespace, name: str, language: str, preset_name: str,
-                 rules: HouseRules) -> int:
+                 rules: HouseRules, levels: tuple[str, ...]) -> int:
     from president.cli.plain import play_plain
 
     hosted, connection = await netbridge.local_table(
-        name, language, bots=args.bots, preset=preset_name, rules=rules, seed=args.seed,
-        bot_delay=PLAIN_BOT_DELAY)
+        name, language, bots=len(levels), preset=preset_name, rules=rules, seed=args.seed,
+        bot_delay=PLAIN_BOT_DELAY, levels=levels,
+        bot_budget=getattr(args, "bot_budget", DEFAULT_BUDGET * 1000) / 1000)
     try:
         return await play_plain(connection.client)
     finally:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from president.actions import Decree
-from president.bots import BOT_KINDS, Bot, make_bot
+from president.bots import BOT_KINDS, DEFAULT_BUDGET, Bot, make_bot
 from president.engine import apply, legal_actions, new_session
 from president.errors import PresidentError, RulesError
 from president.events import Event
@@ -96,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     players = [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
-    bots = [make_bot(kind, bot_seed(args.seed, seat)) for seat, kind in enumerate(kinds)]
+    budget = getattr(args, "bot_budget", DEFAULT_BUDGET * 1000) / 1000
+    bots = [make_bot(kind, bot_seed(args.seed, seat), budget=budget)
+            for seat, kind in enumerate(kinds)]
     try:
         new_session(rules, players, args.seed)  # checks the player count before any output
     except RulesError as error:

@@ -283,10 +283,12 @@ class PresidentUI:
                                          spectate=spectate)
         await self.sit_down(connection)
 
-    async def play_bots(self, bots: int, preset: str, rules: Any, seed: int | None = None
-                        ) -> None:
+    async def play_bots(self, bots: int, preset: str, rules: Any, seed: int | None = None,
+                        **bot_options: Any) -> None:
+        """``bot_options``: the bots' ``levels`` and ``bot_budget`` (netbridge.local_table)."""
         handle, connection = await self.bridge.local_table(
-            self.settings.name, self.language, bots=bots, preset=preset, rules=rules, seed=seed)
+            self.settings.name, self.language, bots=bots, preset=preset, rules=rules, seed=seed,
+            **bot_options)
         self.hosted = handle
         await self.sit_down(connection)
 

@@ -1,4 +1,5 @@
-"""The host's set-up screen: table name, preset, seats, bots, PIN and every house rule."""
+"""The host's set-up screen: table name, preset, seats, bots and their levels, PIN and
+every house rule."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
+from president.bots import DEFAULT_LEVEL, LEVELS
 from president.cli.terminal.layout import footer_fragments
 from president.cli.terminal.model import LineEdit
 from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
-TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "turn_timer")
+TABLE_ROWS = ("name", "preset", "players", "bots", "level", "pin", "turn_timer")
+BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
 
 
@@ -29,6 +32,8 @@ class TableSetup:
     bots: int
     pin: str | None
     turn_timer: int = 0
+    level: str = DEFAULT_LEVEL      # the table's: stand-ins for absent players
+    levels: tuple[str, ...] = ()    # of the bot seats, one by one
 
 
 class SetupModel:
@@ -39,12 +44,21 @@ class SetupModel:
         self.rules = PRESETS["classic"]
         self.players = 4
         self.bots = 3
+        self.level = DEFAULT_LEVEL
+        self.levels = [DEFAULT_LEVEL] * self.bots
         self.pin = ""
         self.turn_timer = 0
         self.index = 0
         self.message: str | None = None
-        self.rows: list[str] = [*TABLE_ROWS, *FIRST_RULES,
-                                *(f for f in ALLOWED if f not in FIRST_RULES), "start"]
+        self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES), "start"]
+
+    @property
+    def rows(self) -> list[str]:
+        """The table's rows with one row per bot seat after "bots", then the rules."""
+        head = list(TABLE_ROWS)
+        at = head.index("bots") + 1
+        head[at:at] = [f"{BOT_ROW}{number}" for number in range(1, self.bots + 1)]
+        return [*head, *self._rule_rows]
 
     @property
     def row(self) -> str:
@@ -69,8 +83,17 @@ class SetupModel:
             self.players = span[(span.index(self.players) + step) % len(span)] \
                 if self.players in span else low
             self.bots = min(self.bots, self.players - 1)
+            self._fit_levels()
         elif row == "bots":
             self.bots = (self.bots + step) % self.players
+            self._fit_levels()
+        elif row == "level":
+            self.level = LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)]
+            self.levels = [self.level] * self.bots  # every bot, then each may differ
+        elif row.startswith(BOT_ROW):
+            number = int(row[len(BOT_ROW):])
+            level = self.levels[number - 1]
+            self.levels[number - 1] = LEVELS[(LEVELS.index(level) + step) % len(LEVELS)]
         elif row == "turn_timer":
             position = TURN_TIMERS.index(self.turn_timer)
             self.turn_timer = TURN_TIMERS[(position + step) % len(TURN_TIMERS)]
@@ -94,6 +117,11 @@ class SetupModel:
         low, high = self._player_range()
         self.players = min(max(self.players, low), high)
         self.bots = min(self.bots, self.players - 1)
+        self._fit_levels()
+
+    def _fit_levels(self) -> None:
+        """One level per bot seat: new seats get the table's level."""
+        self.levels = (self.levels + [self.level] * self.bots)[:self.bots]
 
     def editor(self) -> LineEdit | None:
         """A text field for the current row, if it is one."""
@@ -113,7 +141,7 @@ class SetupModel:
 
     def result(self) -> TableSetup:
         return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,
-                          self.pin or None, self.turn_timer)
+                          self.pin or None, self.turn_timer, self.level, tuple(self.levels))
 
     # ---------------------------------------------------------------- rendering
 
@@ -123,8 +151,10 @@ class SetupModel:
             "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
             "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
             "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
-            "turn_timer": tr.gettext("Turn timer"),
+            "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
         }
+        if row.startswith(BOT_ROW):
+            return tr.gettext("Bot {number}").format(number=row[len(BOT_ROW):])
         return labels.get(row) or text.rule_name(row)
 
     def value(self, row: str) -> str:
@@ -136,6 +166,10 @@ class SetupModel:
             return str(self.players)
         if row == "bots":
             return str(self.bots)
+        if row == "level":
+            return str(self.text.bot_level(self.level))
+        if row.startswith(BOT_ROW):
+            return str(self.text.bot_level(self.levels[int(row[len(BOT_ROW):]) - 1]))
         if row == "pin":
             return self.pin or self.tr.gettext("none")
         if row == "start":
@@ -158,7 +192,12 @@ class SetupModel:
             "pin": tr.gettext("Players must type this PIN to join (Enter to edit)."),
             "start": tr.gettext("Press Enter to open the table and sit down."),
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
+            "level": tr.gettext("How well a bot plays for an absent player; sets every bot "
+                                "below too."),
         }
+        if row.startswith(BOT_ROW):
+            return tr.gettext("How well this bot plays: easy, medium (counts the cards) or "
+                              "hard (thinks ahead).")
         return own.get(row) or self.text.rule_explanation(row)
 
 

@@ -81,12 +81,12 @@ class TestBridge:
     parse_address = staticmethod(netbridge.parse_address)
 
     async def local_table(self, name: str, language: str, *, bots: int, preset: str,
-                          rules: Any, seed: int | None) -> tuple[Any, Any]:
+                          rules: Any, seed: int | None, **bot_options: Any) -> tuple[Any, Any]:
         if self.state is not None:
             return await self._resumed(name, language)
         hosted, connection = await netbridge.local_table(
             name, language, bots=bots, preset=preset, rules=self.rules or rules,
-            seed=self.seed, bot_delay=0.0)
+            seed=self.seed, bot_delay=0.0, **bot_options)
         self.tables.append(hosted.table)
         self.connections.append(connection)
         return hosted, connection

@@ -14,7 +14,8 @@ from president.rules import PRESETS
 
 def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
     setup = SimpleNamespace(name="Garden", preset="classic", rules=PRESETS["classic"],
-                            players=3, bots=2, pin=None, turn_timer=0)
+                            players=3, bots=2, pin=None, turn_timer=0, level="easy",
+                            levels=("hard", "easy"))
 
     async def scenario() -> None:
         hosted, connection = await netbridge.host_table(setup, "Ada", "en", seed=9)
@@ -33,5 +34,8 @@ def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
         assert record.table_name == "Garden" and record.players[0] == "Ada"
         (table,) = resume_tables(journal)
         assert table.state is not None and table.state.hand_number == 1
+        # The bots' levels and the table's (its stand-ins') come back too.
+        assert [seat.level for seat in table.seats] == [None, "hard", "easy"]
+        assert table.options.bot_kind == "easy"
     finally:
         journal.close()

@@ -125,6 +125,11 @@ def test_host_set_up(run_ui) -> None:
         await d.until(lambda: setup.preset == "bga", "the bga preset")
         screen = await d.screen_shows("◀ Board Game Arena ▶")
         assert "A named set of house rules" in screen
+        d.keys(DOWN * 4)                          # the second bot's level
+        await d.until(lambda: setup.row == "bot:2", "the second bot's row")
+        await d.screen_shows("Bot 2")
+        d.keys(RIGHT)                             # medium -> hard
+        await d.until(lambda: setup.levels[1] == "hard", "a hard bot")
         d.keys(DOWN * 3)                          # the PIN row
         await d.until(lambda: setup.row == "pin", "the PIN row")
         d.keys("\r")
@@ -151,4 +156,5 @@ def test_host_set_up(run_ui) -> None:
     assert setup.preset == "bga" and setup.pin == "1234"
     assert setup.rules.title_set == "classic" and setup.rules.joker_mode == "trump"
     assert setup.players == 4 and setup.bots == 3 and setup.turn_timer == 15
+    assert setup.levels == ("medium", "hard", "medium") and setup.level == "medium"
     assert ui.table.table.preset == "bga"
