@@ -177,3 +177,28 @@ def test_the_host_types_start_and_bots_fill_the_empty_seats():
             await host.stop()
 
     run(scenario(), 30)
+
+
+def test_bots_are_given_by_number_or_by_level():
+    import pytest
+
+    from president.bots import HardBot, HeuristicBot, MediumBot
+    from president.cli.commands.host import options_from_args
+    from president.errors import RulesError
+    from president.net.table import Table
+
+    options = options_from_args(host_args("--players", "4", "--bots", "easy,hard",
+                                          "--level", "easy", "--bot-budget", "50"))
+    assert (options.bots, options.bot_levels, options.bot_kind) == (2, ("easy", "hard"), "easy")
+    assert options.bot_budget == 0.05
+    table = Table(options)
+    assert [seat.level for seat in table.seats] == [None, None, "easy", "hard"]
+    assert isinstance(table.seats[2].bot, HeuristicBot)
+    assert isinstance(table.seats[3].bot, HardBot) and table.seats[3].bot.budget == 0.05
+    counted = options_from_args(host_args("--players", "4", "--bots", "2"))
+    assert counted.bot_levels == ("medium", "medium") and counted.bot_kind == "medium"
+    assert isinstance(Table(counted).seats[3].bot, MediumBot)
+    for spec in ("wizard", "easy,,hard", "5"):
+        with pytest.raises(RulesError) as refused:
+            options_from_args(host_args("--players", "4", "--bots", spec))
+        assert refused.value.params["field"] == "bots"

@@ -165,3 +165,14 @@ def test_singles_of_one_rank_in_a_row_are_counted_until_a_pass() -> None:
 def test_every_preset_has_a_policy() -> None:
     for name in ("classic", "bga", "daihinmin", "polish", "capitalism"):
         assert policy_for(preset(name)).tables.rules == preset(name)
+
+
+def test_a_bot_made_for_each_move_remembers_through_the_seat_memory() -> None:
+    memory = PlayTracker()
+    state = position(["9C 3D 4D", "10C 5C 6C", "JC 7C 8C"], turn=0)
+    make_bot("medium", 1, memory=memory).choose(view(state, 0))
+    state, _ = run(state, (0, "9C"), (1, "10C"), (2, "JC"))
+    make_bot("hard", 2, memory=memory, budget=0.001).choose(view(state, 0))
+    state, _ = run(state, (0, None), (1, None), (2, "7C"))
+    make_bot("medium", 3, memory=memory).choose(view(state, 0))
+    assert sorted(memory.seen[2]) == sorted(parse_cards("JC 7C"))

@@ -173,3 +173,13 @@ def test_mixed_bots_write_a_history_that_replays(tmp_path, capsys):
     assert all(kind in out for kind in kinds)
     state, summaries = replay_history(read_history_file(path))
     assert len(summaries) == 5 and state.winners
+
+
+def test_selfplay_takes_bot_levels_and_a_thinking_budget(tmp_path, capsys):
+    code, path = selfplay(tmp_path, "levels.jsonl", "--players", "4", "--hands", "1",
+                          "--seed", "3", "--bots", "easy,medium,hard", "--bot-budget", "5")
+    assert code == 0
+    out = capsys.readouterr().out
+    assert all(kind in out for kind in ("easy", "medium", "hard"))
+    state, summaries = replay_history(read_history_file(path))
+    assert len(summaries) == 1

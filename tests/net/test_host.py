@@ -572,3 +572,26 @@ def test_chat_reaches_everyone_with_the_writers_name():
     chats = run(scenario())
     expected = [ChatReceived(0, "Ada", "hello"), ChatReceived(None, "Eve", "hi from the sofa")]
     assert chats["ada"] == expected and chats["eve"] == expected
+
+
+def test_a_stand_in_plays_at_the_table_level():
+    from president.bots import HeuristicBot
+
+    async def scenario():
+        host, table, port = await start_table(seats=3, bots=2, bot_kind="easy",
+                                              bot_levels=("hard", "medium"), grace=0.01,
+                                              bot_delay=0.5)
+        bea = Client(LOCAL, port, "Bea", reconnect=False)
+        await bea.connect()
+        await bea.wait_for(lambda c: c.view is not None)
+        seat = bea.seat
+        await bea.drop()
+        await wait_until(lambda: table.seats[seat].standin is not None)
+        standin = table.seats[seat].standin
+        levels = [s.level for s in table.seats]
+        await host.stop()
+        return standin, levels, seat
+
+    standin, levels, seat = run(scenario())
+    assert isinstance(standin, HeuristicBot)
+    assert levels[seat] is None and sorted(filter(None, levels)) == ["hard", "medium"]
