@@ -18,9 +18,9 @@ from weakref import WeakKeyDictionary
 
 from president.errors import PresidentError
 from president.rules import HouseRules
-from president.state import Phase
+from president.state import Phase, State
 
-from .journal import Journal, JournalError, SessionRecord, restore
+from .journal import END_SESSION, Journal, JournalError, SessionRecord, replay
 from .table import Table, TableOptions
 
 log = logging.getLogger("president.net.persist")
@@ -125,8 +125,12 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
         if ids is not None and record.id not in ids:
             continue
         actions = journal.actions(record.id)
+        moves: list[tuple[State, int]] = []  # (the state before, who moved)
         try:
-            state = restore(record, actions)
+            for (state, _), action in zip(replay(record, actions), [*actions, None],
+                                          strict=True):
+                if action is not None and action != END_SESSION:
+                    moves.append((state, int(action["seat"])))
         except (PresidentError, KeyError, TypeError, ValueError) as error:
             raise JournalError("session_unreplayable", id=record.id,
                                detail=getattr(error, "code", type(error).__name__)) from None
@@ -140,6 +144,8 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
         table = Table.restore(options_of(record, table_id), state, len(actions),
                               record.seats, journal=hook,
                               elapsed=max(0.0, record.updated - record.created))
+        table.recall([(before, seat) for before, seat in moves
+                      if before.hand_number == state.hand_number])
         if hook is not None:
             hook.adopt(table, record, len(actions))
         log.info("resumed session %s as table %s after %d actions", record.id, table_id,

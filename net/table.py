@@ -14,7 +14,7 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -206,6 +206,15 @@ class Table:
         table.state, table.version = state, version
         table._elapsed = elapsed
         return table
+
+    def recall(self, moves: Iterable[tuple[State, int]]) -> None:
+        """Give the bot seats' memories what their bots saw before the table stopped:
+        the view before each of their moves (``(state, seat)``, of the hand in play), so
+        that a resumed table's card-counting bots decide as the uninterrupted ones."""
+        for state, seat in moves:
+            place = self.seats[seat]
+            if place.bot is not None:
+                place.memory.update(view(state, seat))
 
     # ------------------------------------------------------------ public
 
