@@ -138,7 +138,8 @@ def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -
     if difference < 0 or new.kind == "run":
         return "too_low"
     if rules.suit_tiebreak == "big_two" and new.suit is not None and top.suit is not None:
-        return BEATS if new.suit > top.suit else "too_low"
+        if new.suit != top.suit:  # identical twins (two decks): the tie stands
+            return BEATS if new.suit > top.suit else "too_low"
     return EQUAL if rules.equal_rank != "off" else "too_low"
 
 

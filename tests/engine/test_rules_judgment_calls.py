@@ -56,8 +56,16 @@ def test_four_in_a_row_with_suit_tiebreak_singles() -> None:
     assert find(events, "revolution") == [{"hand": 1, "reversed": True}]
 
 
-def test_suit_tiebreak_same_card_of_two_decks_does_not_beat() -> None:
-    rules = HouseRules(decks=2, suit_tiebreak="big_two", equal_rank="allowed")
+def test_suit_tiebreak_identical_twins_tie_and_equal_rank_decides() -> None:
+    # Two identical cards (two decks) have no suit difference: the tie stands.
+    for equal_rank in ("allowed", "skip"):
+        rules = HouseRules(decks=2, suit_tiebreak="big_two", equal_rank=equal_rank)
+        state = position(["8D 3D", "8D 4D", "5D"], rules)
+        state, _ = play(state, 0, "8D")
+        assert "8D" in plays(state, 1)
+        _, events = play(state, 1, "8D")
+        assert bool(find(events, "skip")) == (equal_rank == "skip")
+    rules = HouseRules(decks=2, suit_tiebreak="big_two", equal_rank="off")
     state = position(["8D 3D", "8D 4D", "5D"], rules)
     state, _ = play(state, 0, "8D")
     assert_illegal(state, Play(1, parse_cards("8D")), "too_low")

@@ -183,3 +183,38 @@ def test_selfplay_takes_bot_levels_and_a_thinking_budget(tmp_path, capsys):
     assert all(kind in out for kind in ("easy", "medium", "hard"))
     state, summaries = replay_history(read_history_file(path))
     assert len(summaries) == 1
+
+
+def test_big_two_identical_twin_single_is_left_to_equal_rank_in_replay(tmp_path, capsys):
+    """Issue 18's reproduction: with two decks and ``suit_tiebreak = "big_two"`` the
+    identical twin of the top single ties, and ``equal_rank = "allowed"`` lets it on."""
+    from president.actions import Play
+    from president.engine import apply
+    from president.history import event_line
+
+    rules = tmp_path / "r.toml"
+    rules.write_text('preset = "classic"\ndecks = 2\nsuit_tiebreak = "big_two"\n'
+                     'equal_rank = "allowed"\n', encoding="utf-8")
+    code, path = selfplay(tmp_path, "h.jsonl", "--players", "4", "--rules", str(rules),
+                          "--hands", "1", "--seed", "1")
+    assert code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()[:2]  # the session and the deal
+    state, _ = replay_history(lines, complete=False)
+    leader = state.turn
+    assert leader is not None
+    for card in sorted(set(state.hands[leader])):
+        after, events = apply(state, Play(leader, (card,)))
+        if after.turn is not None and card in after.hands[after.turn]:
+            twin_seat = after.turn
+            break
+    else:
+        pytest.fail("no single in the leader's hand whose twin the next seat holds")
+    lines += [line for event in events if (line := event_line(event)) is not None]
+    lines.append(json.dumps({"type": "play", "cards": str(card), "hand": 1, "seat": twin_seat},
+                            separators=(",", ":")))
+    cut = tmp_path / "r.jsonl"
+    cut.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(cut)]) == 1  # it stops there, but the twin was accepted
+    err = capsys.readouterr().err
+    assert f"Line {len(lines) + 1}: the history stops before the session is over." in err
