@@ -40,6 +40,13 @@ RULE_NAMES: dict[str, str] = {
     "title_set": N_("Role titles"),
     "min_players": N_("Fewest players"),
     "max_players": N_("Most players"),
+    "eight_cut": N_("8-cut"),
+    "jack_back": N_("11-back (jack)"),
+    "five_skip": N_("5-skip"),
+    "nine_reverse": N_("9-reverse"),
+    "spade_three_return": N_("3 of spades beats a joker"),
+    "downfall": N_("Downfall (miyako-ochi)"),
+    "forbidden_finish": N_("Forbidden finish"),
 }
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -89,6 +96,15 @@ RULE_EXPLANATIONS: dict[str, str] = {
                     "their own language."),
     "min_players": N_("The table starts with at least this many players."),
     "max_players": N_("The most players the table seats."),
+    "eight_cut": N_("A play with an 8 clears the pile; its player leads again."),
+    "jack_back": N_("A play with a jack reverses the rank order until the pile is cleared."),
+    "five_skip": N_("Each 5 played skips the next player."),
+    "nine_reverse": N_("A play with a 9 reverses the direction of play."),
+    "spade_three_return": N_("The 3 of spades played alone beats a lone joker."),
+    "downfall": N_("From the second hand on, the previous President drops to the last "
+                   "place when someone else goes out first."),
+    "forbidden_finish": N_("Going out with a joker, the best rank, an 8 (with 8-cut) or "
+                           "the 3 of spades on a joker puts the player in the last place."),
 }
 
 # (field, value) -> (context, English value name). Booleans default to on/off,

@@ -300,6 +300,10 @@ EVENT_LINES: dict[str, tuple[str, str]] = {
     "decree": (N_("Your decree: {text}"), N_("{name} decrees: {text}")),
     "ready": (N_("You are ready for the next hand."), N_("{name} is ready for the next hand.")),
     "lead": (N_("You lead."), N_("{name} leads.")),
+    "forbidden": (N_("Forbidden finish: you go out in place {place}."),
+                  N_("Forbidden finish: {name} goes out in place {place}.")),
+    "downfall": (N_("Downfall: you drop out of the hand in place {place}."),
+                 N_("Downfall: {name} drops out of the hand in place {place}.")),
 }
 
 # The other event sentences.
@@ -309,6 +313,10 @@ EVENT_TEXTS: dict[str, str] = {
     "revolution": N_("Revolution! The order of the ranks is reversed."),
     "counter_revolution": N_("Counter-revolution! The ranks are back in their usual order."),
     "hand_end": N_("Hand {hand} is over. Finishing order: {order}."),
+    "cut": N_("8-cut! The pile is cleared."),
+    "back": N_("11-back! The rank order is reversed until the pile is cleared."),
+    "back_off": N_("11-back again: the rank order is as it was."),
+    "reverse": N_("The direction of play is reversed."),
     "unknown": N_("Event: {code}"),
 }
 
@@ -541,6 +549,21 @@ class Text:
     def _event_revolution(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self.tr.gettext(EVENT_TEXTS["revolution" if p["reversed"]
                                            else "counter_revolution"])
+
+    def _event_cut(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self.tr.gettext(EVENT_TEXTS["cut"])
+
+    def _event_back(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self.tr.gettext(EVENT_TEXTS["back" if p["on"] else "back_off"])
+
+    def _event_reverse(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self.tr.gettext(EVENT_TEXTS["reverse"])
+
+    def _event_forbidden(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], "forbidden", names, place=self.number(p["place"]))
+
+    def _event_downfall(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], "downfall", names, place=self.number(p["place"]))
 
     def _event_clear(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["leader"], "clear", names)

@@ -2,7 +2,7 @@
 
 Every rule about ranking plays lives here: rank order, revolution, jokers,
 ``two_wraps``, ``transparent_threes``, ``set_size_rule``, ``bomb``,
-``suit_tiebreak`` and ``equal_rank``.
+``suit_tiebreak``, ``equal_rank`` and ``spade_three_return``.
 """
 
 from __future__ import annotations
@@ -104,6 +104,12 @@ def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -
     """``BEATS``, ``EQUAL`` (an equal-rank play the rules allow), or a reason code."""
     if top is None:
         return BEATS
+    if (
+        rules.spade_three_return and top.rank is Rank.JOKER and top.size == 1
+        and new.rank is Rank.THREE and new.suit is Suit.SPADES and new.size == 1
+        and new.kind == "set"
+    ):
+        return BEATS  # spade_three_return: the 3 of spades beats a lone joker
     trump = rules.joker_mode == "trump"
     if trump and top.is_joker:
         return "too_low"  # joker_mode=trump: nothing beats a joker

@@ -14,6 +14,7 @@ from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, cast
 
+from president import daihinmin
 from president.actions import (
     Action,
     Decree,
@@ -222,7 +223,7 @@ class _Table:
         rules = self.rules
         plays: list[Play] = []
         combos: list[Combo] = []
-        for card in dict.fromkeys(cards) if rules.suit_tiebreak == "big_two" else cards[:1]:
+        for card in dict.fromkeys(cards) if suited(rules, rank) else cards[:1]:
             play = _new(Play)
             _set(play, "seat", seat)
             _set(play, "cards", (card,))
@@ -468,16 +469,15 @@ def candidate_plays(
 
     Cards that differ only in suit are interchangeable (see ``canonical_cards``),
     so a set is listed as its lowest-suited cards and a run as the lowest-suited
-    card of each rank; under ``suit_tiebreak`` every single is listed.
+    card of each rank; every single of a rank whose suits matter is listed (``suited``).
 
     The reference definition: ``legal_actions`` builds the same plays incrementally
     (``_HandPlays``), and tests/engine/test_engine_fast_path.py holds it to this.
     """
     by_rank = _by_rank(hand)
-    suited_singles = rules.suit_tiebreak == "big_two"
     plays: list[tuple[Card, ...]] = []
-    for cards in by_rank.values():
-        if suited_singles:
+    for rank, cards in by_rank.items():
+        if suited(rules, rank):
             plays.extend((card,) for card in dict.fromkeys(cards))
         else:
             plays.append((cards[0],))
@@ -492,20 +492,32 @@ def canonical_cards(
 ) -> tuple[Card, ...]:
     """The representative ``legal_actions`` lists for ``cards`` (sorted, all in ``hand``).
 
-    Suits never change what a play does, except a single's under ``suit_tiebreak``
-    (``single``: the cards are played, so a lone card keeps its suit); the cards
-    given back in the tax keep their suits under ``suit_tiebreak`` too, since they
-    may become such singles.
+    Suits never change what a play does, except a single's of a rank whose suits
+    matter (``suited``; ``single``: the cards are played, so a lone card keeps its
+    suit); the cards given back in the tax keep such suits too, since they may
+    become such singles.
     """
-    if rules.suit_tiebreak == "big_two" and (len(cards) == 1 or not single):
+    keep_suits = len(cards) == 1 or not single
+    if keep_suits and rules.suit_tiebreak == "big_two":
         return cards
     wanted: dict[Rank, int] = {}
     for card in cards:
         wanted[card.rank] = wanted.get(card.rank, 0) + 1
     picked = []
     for rank, count in wanted.items():
-        picked.extend([card for card in hand if card.rank is rank][:count])
+        if keep_suits and suited(rules, rank):
+            picked.extend([card for card in cards if card.rank is rank])
+        else:
+            picked.extend([card for card in hand if card.rank is rank][:count])
     return tuple(sorted(picked, key=card_key))
+
+
+def suited(rules: HouseRules, rank: Rank) -> bool:
+    """Whether a lone card of ``rank`` plays differently by suit: every rank under
+    ``suit_tiebreak``, the 3 (of spades) under ``spade_three_return``."""
+    return rules.suit_tiebreak == "big_two" or (
+        rules.spade_three_return and rank is Rank.THREE
+    )
 
 
 def _equivalent_groups(
@@ -513,8 +525,8 @@ def _equivalent_groups(
 ) -> list[list[Card]]:
     """``hand`` split into groups of interchangeable cards, lowest suit first."""
     by_key: dict[object, list[Card]] = {}
-    suits_matter = rules.suit_tiebreak == "big_two" and not single
     for card in hand:
+        suits_matter = not single and suited(rules, card.rank)
         by_key.setdefault(card if suits_matter else card.rank, []).append(card)
     return list(by_key.values())
 
@@ -742,17 +754,45 @@ def _play(
         reversed_ = not reversed_
         if rules.revolution_reverses_direction:
             direction = -direction
-        events.append(Event("revolution", {"hand": hand_no, "reversed": reversed_}))
+        # The revolution's own order: an 11-back in force lasts only until the clear.
+        events.append(Event("revolution", {"hand": hand_no, "reversed": reversed_ != state.back}))
 
-    finished = state.finished
-    if not hands[seat]:
-        finished += (seat,)
-        events.append(_event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
+    effects = daihinmin.effects(rules, cards)
+    back, cut, skips = state.back, False, 0
+    if effects is not None:
+        cut = effects.cut
+        if effects.back and not cut:  # a cut ends a back at once: no back to speak of
+            back, reversed_ = not back, not reversed_
+            events.append(_event("back", {"hand": hand_no, "on": back}))
+        if effects.reverse:
+            direction = -direction
+            events.append(_event("reverse", {"hand": hand_no, "direction": direction}))
+        skips = effects.skips
+
+    finished, bottom = state.finished, state.bottom
+    if not left:
+        if rules.forbidden_finish and daihinmin.forbidden_finish(
+            rules, cards, combo, top, played_reversed
+        ):
+            bottom += (seat,)
+            events.append(_event("forbidden", {
+                "hand": hand_no, "seat": seat, "place": len(hands) + 1 - len(bottom)}))
+        else:
+            finished += (seat,)
+            events.append(_event("out", {"hand": hand_no, "seat": seat, "place": len(finished)}))
+            fallen = daihinmin.downfall(state, finished, bottom, hands)
+            if fallen is not None:
+                discarded = hands[fallen]
+                hands = _set_hand(hands, fallen, ())
+                bottom += (fallen,)
+                events.append(_event("downfall", {
+                    "hand": hand_no, "seat": fallen, "place": len(hands) + 1 - len(bottom),
+                    "cards": format_cards(discarded)}))
 
     order, locked = state.order, state.locked
     active = _active(state)  # seats with cards before the play
-    if not left:
-        active = tuple([s for s in active if s != seat])
+    if not left or bottom is not state.bottom:
+        active = tuple([s for s in active if hands[s]])
     changes: dict[str, Any] = {
         "hands": hands, "reversed": reversed_, "direction": direction,
         "pile": state.pile + (_pile_entry(seat, cards),),
@@ -761,19 +801,37 @@ def _play(
         "passed": _NOBODY, "same_rank_singles": singles, "finished": finished,
         "_active": active,
     }
+    if effects is not None:
+        changes["back"], changes["bottom"] = back, bottom
     if len(active) <= 1:
         return _end_hand(_evolve(state, changes), events)
+    if cut:
+        events.append(_event("cut", {"hand": hand_no, "seat": seat}))
+        leader = seat if hands[seat] else _next_seat(order, direction, hands, seat)
+        return _clear(state, changes, events, leader)
 
     passed = _NOBODY
     if outcome == EQUAL and rules.equal_rank == "skip" and _skip_allowed(
         rules, hands, active, seat, combo.rank, played_reversed
     ):
-        skipped = _next_seat(order, direction, hands, seat, locked)
-        if skipped is not None and skipped != seat:
-            passed = changes["passed"] = frozenset({skipped})
-            events.append(_event("skip", {"hand": hand_no, "seat": skipped}))
+        skips += 1
+    if skips:
+        skipped = _following_players(order, direction, hands, seat, locked)[:skips]
+        passed = changes["passed"] = frozenset(skipped)
+        for other in skipped:
+            events.append(_event("skip", {"hand": hand_no, "seat": other}))
     return _advance(state, changes, events, seat, passed, locked, hands, direction, active,
                     seat)
+
+
+def _following_players(
+    order: tuple[int, ...], direction: int, hands: tuple[tuple[Card, ...], ...], after: int,
+    locked: frozenset[int],
+) -> list[int]:
+    """The other seats after ``after`` in the direction of play that may still play on
+    this trick: hold cards and are not locked out."""
+    return [seat for seat in _following(order, direction, after)
+            if seat != after and hands[seat] and seat not in locked]
 
 
 def _skip_allowed(
@@ -816,10 +874,7 @@ def _advance(
     else:
         assert last is not None  # a trick to clear has a last player
         leader = last if hands[last] else _next_seat(order, direction, hands, last)
-        events.append(_event("clear", {"hand": state.hand_number, "leader": leader}))
-        changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
-                       same_rank_singles=0, turn=leader)
-        return _evolve(state, changes), events
+        return _clear(state, changes, events, leader)
     skip = done - {last} if last in done else done
     changes["turn"] = _next_seat(order, direction, hands, after, skip)
     # _evolve, less its checks: the hands change only with a new "_active" (a play).
@@ -829,6 +884,18 @@ def _advance(
     new = _new(State)
     _set(new, "__dict__", values)
     return new, events
+
+
+def _clear(
+    state: State, changes: dict[str, Any], events: list[Event], leader: int | None
+) -> tuple[State, list[Event]]:
+    """The pile is cleared and ``leader`` leads; an 11-back in force ends with it."""
+    events.append(_event("clear", {"hand": state.hand_number, "leader": leader}))
+    changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
+                   same_rank_singles=0, turn=leader)
+    if changes.get("back", state.back):
+        changes.update(back=False, reversed=not changes.get("reversed", state.reversed))
+    return _evolve(state, changes), events
 
 
 # ---------------------------------------------------------------- hands
@@ -866,7 +933,7 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
         phase=Phase.TAX, hand_number=number, dealer=dealer, order=order, hands=hands,
         turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
         passed=_NOBODY, locked=_NOBODY, same_rank_singles=0, finished=(),
-        tax_due=(), tax_log=(), ready=_NOBODY, decree=decree,
+        tax_due=(), tax_log=(), ready=_NOBODY, decree=decree, back=False, bottom=(),
     ))
     if previous is not None:
         state, events = _collect_tax(state, previous, events)
@@ -935,11 +1002,13 @@ def _open_play(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 
 def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     rules = state.rules
-    finished = state.finished + state.active
+    finished = state.finished
     for seat in state.active:
+        finished += (seat,)
         events.append(
             Event("out", {"hand": state.hand_number, "seat": seat, "place": len(finished)})
         )
+    finished += state.bottom[::-1]  # the first sent to the bottom is the last
     by_place = roles_for_places(len(state.players))
     roles = [Role.NEUTRAL] * len(state.players)
     for place, seat in enumerate(finished):

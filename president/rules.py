@@ -40,7 +40,22 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "title_set": ("classic", "scum", "capitalism", "bga"),
     "min_players": (3, 4, 5, 6, 7, 8),
     "max_players": (3, 4, 5, 6, 7, 8),
+    # Daihinmin rules (issue 11): written in a rules record only when not at their default.
+    "eight_cut": (False, True),
+    "jack_back": (False, True),
+    "five_skip": (False, True),
+    "nine_reverse": (False, True),
+    "spade_three_return": (False, True),
+    "downfall": (False, True),
+    "forbidden_finish": (False, True),
 }
+
+# Fields added after the first hand histories were written: ``to_dict`` leaves them out
+# while they are at their default, so that a record of the older rules reads the same.
+LATER_FIELDS = (
+    "eight_cut", "jack_back", "five_skip", "nine_reverse", "spade_three_return", "downfall",
+    "forbidden_finish",
+)
 
 # Fields whose value may be any integer in a range rather than one of ALLOWED.
 INTEGER_RANGES: dict[str, range] = {"session_length": range(1, 1001)}
@@ -83,6 +98,13 @@ class HouseRules:
     title_set: str = "classic"
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
+    eight_cut: bool = False  # 8-cut (8切り): a play holding an 8 clears the pile
+    jack_back: bool = False  # 11-back (J-back): a play holding a jack reverses the order
+    five_skip: bool = False  # each 5 played skips the next player
+    nine_reverse: bool = False  # a play holding a 9 reverses the direction of play
+    spade_three_return: bool = False  # the 3 of spades beats a lone joker (スペ3返し)
+    downfall: bool = False  # miyako-ochi (都落ち): the President not first drops to last
+    forbidden_finish: bool = False  # going out on a strong card puts you last (反則上がり)
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -107,7 +129,12 @@ class HouseRules:
             )
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Every field, but the later ones only where they differ from their default."""
+        values = asdict(self)
+        for name in LATER_FIELDS:
+            if values[name] == _DEFAULTS[name]:
+                del values[name]
+        return values
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], base: HouseRules | None = None) -> HouseRules:
@@ -137,6 +164,9 @@ class HouseRules:
                 break
             out.append((order[len(order) - 1 - step], order[step], amount))
         return out
+
+
+_DEFAULTS: dict[str, Any] = {field.name: field.default for field in fields(HouseRules)}
 
 
 def check_player_count(rules: HouseRules, players: int) -> None:

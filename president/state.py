@@ -74,6 +74,8 @@ class State:
     decree_hand: int                # the hand the decree was made after (0: none)
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
+    back: bool = False              # 11-back in force: ``reversed`` is flipped until the clear
+    bottom: tuple[int, ...] = ()    # seats sent to the bottom places, the lowest first
     _legal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -87,10 +89,25 @@ class State:
     def seats(self) -> range:
         return range(len(self.players))
 
+    def place(self, seat: int) -> int | None:
+        """The place ``seat`` went out in this hand (1 = first), None while it plays on."""
+        return place_in(self.finished, self.bottom, len(self.players), seat)
+
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still holding cards, in seating order."""
         return tuple(seat for seat in self.order if self.hands[seat])
+
+
+def place_in(finished: tuple[int, ...], bottom: tuple[int, ...], players: int,
+             seat: int) -> int | None:
+    """The place of ``seat`` among those ``finished`` (first out first) and those sent to
+    the ``bottom`` (the lowest first), or None."""
+    if seat in finished:
+        return finished.index(seat) + 1
+    if seat in bottom:
+        return players - bottom.index(seat)
+    return None
 
 
 _FIELDS = frozenset(f.name for f in fields(State) if f.init)

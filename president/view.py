@@ -51,6 +51,8 @@ class View:
     winners: tuple[int, ...]
     legal: tuple[Action, ...]
     rules: HouseRules  # public: everyone at the table knows the house rules (not in to_dict)
+    back: bool = False  # an 11-back is in force (``reversed`` already shows its order)
+    bottom: tuple[int, ...] = ()  # seats sent to the bottom places this hand, lowest first
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
@@ -75,6 +77,7 @@ class View:
             "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
             "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
             "legal": [action_to_dict(action) for action in self.legal],
+            "back": self.back, "bottom": list(self.bottom),
         }
 
     @classmethod
@@ -105,7 +108,7 @@ class View:
             ready=frozenset(_ints(data["ready"])), decree=_optional_str(data["decree"]),
             winners=_ints(data["winners"]),
             legal=tuple(action_from_dict({**_map(a), "seat": seat}) for a in _list(data["legal"])),
-            rules=rules,
+            rules=rules, back=_bool(data.get("back", False)), bottom=_ints(data.get("bottom", [])),
         )
 
 
@@ -209,4 +212,6 @@ def view(state: State, seat: int | None) -> View:
         winners=state.winners,
         legal=legal_actions(state, seat) if seat is not None else (),
         rules=state.rules,
+        back=state.back,
+        bottom=state.bottom,
     )

@@ -35,6 +35,7 @@ from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.web.qr import qr_lines
 from president.roles import roles_for_places
 from president.rules import ALLOWED
+from president.state import place_in
 
 STYLE = Style.from_dict({
     "title": "reverse bold",
@@ -198,8 +199,8 @@ def seat_state(model: TableModel, s: int) -> str:
     view, tr = model.view, model.tr
     if view is None:
         return ""
-    if s in view.finished:
-        place = view.finished.index(s) + 1
+    place = place_in(view.finished, view.bottom, len(view.players), s)
+    if place is not None:
         return tr.gettext("out #{place}").format(place=place)
     if view.phase == "play":
         if view.turn == s:

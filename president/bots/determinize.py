@@ -64,4 +64,5 @@ def state_from_view(view: View, hands: Hands) -> State:
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,
         scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=view.tax_mine,
         ready=frozenset(), decree=view.decree, decree_hand=0, results=view.results, winners=(),
+        back=view.back, bottom=view.bottom,
     )

@@ -163,8 +163,9 @@ def pick(places: list[list[int]], caution: float) -> int:
 def playout(state: State, seat: int, policy: MediumPolicy) -> int:
     """``seat``'s finishing place when every seat plays the rest of the hand by ``policy``."""
     while state.phase is Phase.PLAY:
-        if not state.hands[seat]:
-            return state.finished.index(seat) + 1
+        place = state.place(seat)
+        if place is not None:
+            return place
         actor = state.turn
         assert actor is not None
         options = legal_actions(state, actor)
@@ -173,4 +174,5 @@ def playout(state: State, seat: int, policy: MediumPolicy) -> int:
         else:
             action = policy.choose_trick(turn_from_state(state, actor, options))
         state, _ = apply(state, action)
-    return state.finished.index(seat) + 1 if seat in state.finished else len(state.players)
+    place = state.place(seat)
+    return place if place is not None else len(state.players)

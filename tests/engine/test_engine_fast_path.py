@@ -64,7 +64,7 @@ def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
         rules = replace(rules, decks=1)  # keep run listings small
     state, _ = new_session(rules, NAMES[:players], seed)
     steps = 0
-    while state.phase is not Phase.SESSION_OVER and steps < 600:
+    while state.phase is not Phase.SESSION_OVER and steps < 1000:
         steps += 1
         seat, options = next(
             (seat, options) for seat in state.seats

@@ -65,6 +65,12 @@ def sample_events() -> list[dict[str, Any]]:
         {"type": "decree", "hand": 1, "seat": 0, "text": "No phones"},
         {"type": "ready", "hand": 1, "seat": 0},
         {"type": "lead", "hand": 1, "seat": 0},
+        {"type": "cut", "hand": 1, "seat": 0},
+        {"type": "back", "hand": 1, "on": True},
+        {"type": "back", "hand": 1, "on": False},
+        {"type": "reverse", "hand": 1, "direction": -1},
+        {"type": "forbidden", "hand": 1, "seat": 0, "place": 4},
+        {"type": "downfall", "hand": 1, "seat": 0, "place": 4, "cards": "3C 4D"},
     ]
 
 

@@ -108,6 +108,11 @@ export class Text {
       case "revolution":
         return x.t(`event_text.${event.reversed ? "revolution" : "counter_revolution"}`);
       case "clear": return own(event.leader, "clear");
+      case "cut": return x.t("event_text.cut");
+      case "back": return x.t(`event_text.${event.on ? "back" : "back_off"}`);
+      case "reverse": return x.t("event_text.reverse");
+      case "forbidden": return own(event.seat, "forbidden", { place: x.number(event.place) });
+      case "downfall": return own(event.seat, "downfall", { place: x.number(event.place) });
       case "out": {
         const place = x.number(event.place);
         return own(event.seat, event.place === players.length ? "out_last" : "out", { place });
