@@ -43,11 +43,20 @@ def child_env() -> dict[str, str]:
 
 def assert_isolated() -> None:
     """Exit unless this process runs in a namespace other than the test process's."""
-    outer = os.environ.get(OUTER_NETNS_ENV)
-    if not outer or outer == current_netns():
+    if not in_private_netns():
         print('{"event": "refused", "reason": "not in a private network namespace"}',
               flush=True)
         sys.exit(3)
+
+
+def netns_available() -> bool:
+    return missing_tools() is None
+
+
+def in_private_netns() -> bool:
+    """Whether this process was started by a test in a namespace other than the test's."""
+    outer = os.environ.get(OUTER_NETNS_ENV)
+    return bool(outer) and outer != current_netns()
 
 
 def unshare_argv(argv: list[str]) -> list[str]:

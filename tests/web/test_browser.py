@@ -25,6 +25,7 @@ from browser_kit import (
     ws_frames,
 )
 from netkit import check_no_hidden_cards
+from netns import in_private_netns, netns_available
 
 from president.actions import Decree, Ready
 from president.cli.terminal.layout import players_fragments, summary_fragments
@@ -33,7 +34,12 @@ from president.cli.text import text_for
 from president.cli.ui_text import load_texts
 from president.net.client import Client
 
-pytestmark = [skip_without_browser(), pytest.mark.slow]
+pytestmark = [
+    skip_without_browser(), pytest.mark.slow,
+    pytest.mark.skipif(
+        netns_available() and not in_private_netns(),
+        reason="run inside a private network namespace by test_browser_in_netns.py"),
+]
 
 
 @pytest.fixture
