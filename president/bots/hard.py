@@ -33,9 +33,15 @@ from president.state import Phase, State
 from president.view import View
 
 DEFAULT_BUDGET = 0.2  # seconds of CPU per move
-CANDIDATES = 6  # the medium policy's best few options are searched
+# The medium policy's best few options are searched (and passing). Few candidates
+# searched on more deals beat many on few: the best of many noisy means is often
+# only lucky, and 50 ms hold some 15-20 deals of seven candidates at six players.
+CANDIDATES = 3
 PRUNE_AFTER = 8  # deals after which clearly worse candidates are dropped
-CAUTION = 0.5  # standard errors by which a candidate must beat the medium policy's choice
+# Standard errors of the paired difference by which a candidate must beat the medium
+# policy's choice to replace it (0.5 let noise overrule the policy: hard lost to
+# medium at six players under bga).
+CAUTION = 2.0
 
 
 class HardBot:
