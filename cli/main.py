@@ -33,7 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--players", type=int, default=4)
     selfplay.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     selfplay.add_argument("--rules", metavar="FILE", help="a TOML rules file (preset + overrides)")
-    selfplay.add_argument("--hands", type=int, default=10)
+    selfplay.add_argument(
+        "--hands", type=int, default=None,
+        help="the session's length where the rules end by hands; where they end by a "
+             "score (target, zero) it overrides: ended after that many hands at the latest; "
+             "for minutes/open sessions selfplay ends after it (default 10)")
     selfplay.add_argument("--seed", type=int, default=0)
     selfplay.add_argument("--history", metavar="FILE", help="write the hand history (JSON Lines)")
     selfplay.add_argument("--bots", default="random",

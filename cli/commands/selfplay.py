@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from president.actions import Decree
 from president.bots import BOT_KINDS, DEFAULT_BUDGET, Bot, make_bot
-from president.engine import apply, legal_actions, new_session
+from president.engine import apply, end_session, legal_actions, new_session
 from president.errors import PresidentError, RulesError
 from president.events import Event
 from president.history import HistoryWriter
@@ -35,35 +35,85 @@ def next_actor(state: State) -> int | None:
     return None
 
 
+def decree_seat(state: State) -> int | None:
+    """The President while the rules let them decree and the decree is not made yet."""
+    if not state.rules.decree or state.phase is not Phase.HAND_OVER:
+        return None
+    for seat in state.seats:
+        if Decree(seat, "") in legal_actions(state, seat):
+            return seat
+    return None
+
+
 def play_session(
     rules: HouseRules,
     players: Sequence[str],
     seed: int,
     bots: Sequence[Bot],
     on_events: Callable[[list[Event]], None] | None = None,
+    stop_after: int | None = None,
 ) -> State:
-    """Play a whole session with one bot per seat; ``on_events`` sees every event batch."""
+    """Play a whole session with one bot per seat; ``on_events`` sees every event batch.
+    After ``stop_after`` hands the session ends (``end_session``) if the rules have not
+    ended it. A President who may decree is offered the decree alone (the bot's
+    ``choose`` decides its text) before anyone is ready for the next deal."""
     state, events = new_session(rules, players, seed)
     if on_events is not None:
         on_events(events)
     while state.phase is not Phase.SESSION_OVER:
-        seat = next_actor(state)
-        if seat is None:  # only for session_end = minutes/open: selfplay never uses them
-            raise RuntimeError("no seat can act")
-        state, events = apply(state, bots[seat].choose(view(state, seat)))
+        decreeing = decree_seat(state)
+        if (
+            stop_after is not None and state.phase is Phase.HAND_OVER
+            and state.hand_number >= stop_after
+        ):
+            state, events = end_session(state)
+        elif decreeing is not None:
+            offer = replace(view(state, decreeing), legal=(Decree(decreeing, ""),))
+            state, events = apply(state, bots[decreeing].choose(offer))
+        else:
+            seat = next_actor(state)
+            if seat is None:  # session_end = minutes/open without stop_after
+                raise RuntimeError("no seat can act")
+            state, events = apply(state, bots[seat].choose(view(state, seat)))
         if on_events is not None:
             on_events(events)
     return state
 
 
-def selfplay_rules(args: argparse.Namespace) -> tuple[str, HouseRules]:
-    """The preset (or rules file), played for exactly ``--hands`` hands."""
+HOST_ENDS = ("minutes", "open")  # session ends a host decides: selfplay decides by --hands
+DEFAULT_HANDS = 10
+
+
+def selfplay_rules(args: argparse.Namespace) -> tuple[str, HouseRules, int | None]:
+    """The preset (or rules file), and the hands after which selfplay ends the session
+    itself (None: the rules end it). ``--hands`` is the session's length where the rules
+    end by hands; where they end by a score (target, zero) it is an override that stops
+    the session after that many hands at the latest; where the host ends it (minutes,
+    open), selfplay ends it after ``--hands`` hands (10 if not given)."""
     hands = INTEGER_RANGES["session_length"]
-    if args.hands not in hands:
+    if args.hands is not None and args.hands not in hands:
         raise RulesError("bad_value", field="hands", value=args.hands,
                          allowed=[f"{hands.start}..{hands.stop - 1}"])
     preset_name, rules = rules_for(args.preset, args.rules)
-    return preset_name, replace(rules, session_end="hands", session_length=args.hands)
+    if rules.session_end == "hands":
+        if args.hands is not None:
+            rules = replace(rules, session_length=args.hands)
+        return preset_name, rules, None
+    if rules.session_end in HOST_ENDS:
+        return preset_name, rules, args.hands or DEFAULT_HANDS
+    return preset_name, rules, args.hands
+
+
+def session_end_note(rules: HouseRules, stop_after: int | None) -> str:
+    """How the session ends, in a line: the rules' end, and what ``--hands`` did to it."""
+    end = f"session_end = {rules.session_end}"
+    if rules.session_end == "hands":
+        return f"{end}: {rules.session_length} hands"
+    if stop_after is None:
+        return f"{end} ({rules.session_length})" if rules.session_end == "target" else end
+    if rules.session_end in HOST_ENDS:
+        return f"{end}: selfplay ends the session after {stop_after} hands (--hands)"
+    return f"{end}, overridden by --hands {stop_after}: ended after {stop_after} hands at most"
 
 
 def bot_kinds(spec: str, players: int) -> list[str]:
@@ -82,7 +132,7 @@ def describe_error(error: PresidentError) -> str:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        preset_name, rules = selfplay_rules(args)
+        preset_name, rules, stop_after = selfplay_rules(args)
     except RulesError as error:
         print(f"president selfplay: bad rules: {describe_error(error)}", file=sys.stderr)
         return 2
@@ -113,10 +163,11 @@ def run(args: argparse.Namespace) -> int:
             return 2
         with out:
             writer = HistoryWriter(out, rules, preset_name, players, args.seed)
-            state = play_session(rules, players, args.seed, bots, writer.write)
+            state = play_session(rules, players, args.seed, bots, writer.write, stop_after)
     else:
-        state = play_session(rules, players, args.seed, bots)
+        state = play_session(rules, players, args.seed, bots, stop_after=stop_after)
     print_result(state, preset_name, kinds, args.history)
+    print(session_end_note(rules, stop_after))
     return 0
 
 

@@ -24,11 +24,13 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         options = [action for action in view.legal if not isinstance(action, Decree)]
+        if not options:  # only a decree is offered: make it
+            return Decree(view.seat if view.seat is not None else 0, DECREE_TEXT)
         return self.rng.choice(options)
 
 
 from president.bots.hard import DEFAULT_BUDGET, HardBot  # noqa: E402
-from president.bots.heuristic import HeuristicBot  # noqa: E402  (needs View, imported above)
+from president.bots.heuristic import DECREE_TEXT, HeuristicBot  # noqa: E402  (needs View, imported above)
 from president.bots.knowledge import PlayTracker  # noqa: E402
 from president.bots.medium import MediumBot  # noqa: E402
 

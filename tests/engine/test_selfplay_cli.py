@@ -71,10 +71,15 @@ def test_every_preset_writes_a_history_that_replays(tmp_path, preset_name, capsy
     assert code == 0
     header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert header["preset"] == preset_name
-    assert header["rules"]["session_end"] == "hands" and header["rules"]["session_length"] == 4
     state, summaries = replay_history(read_history_file(path))
-    assert len(summaries) == 4
-    assert state.rules == replace(PRESETS[preset_name], session_end="hands", session_length=4)
+    preset_rules = PRESETS[preset_name]
+    if preset_rules.session_end == "hands":  # --hands is the session's length
+        assert len(summaries) == 4
+        assert state.rules == replace(preset_rules, session_length=4)
+    else:  # the rules' own end stays; --hands stops the session at 4 hands at the latest
+        assert 1 <= len(summaries) <= 4
+        assert state.rules == preset_rules
+        assert "overridden by --hands 4" in capsys.readouterr().out
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
 
@@ -218,3 +223,66 @@ def test_big_two_identical_twin_single_is_left_to_equal_rank_in_replay(tmp_path,
     assert main(["replay", str(cut)]) == 1  # it stops there, but the twin was accepted
     err = capsys.readouterr().err
     assert f"Line {len(lines) + 1}: the history stops before the session is over." in err
+
+
+def test_session_end_zero_a_bga_selfplay_session_ends_at_zero(tmp_path, capsys):
+    code, path = selfplay(tmp_path, "bga.jsonl", "--players", "5", "--preset", "bga",
+                          "--seed", "3")
+    assert code == 0
+    assert "session_end = zero" in capsys.readouterr().out
+    state, summaries = replay_history(read_history_file(path))
+    assert state.rules == PRESETS["bga"]
+    assert min(summaries[-1].scores) <= 0  # someone reached zero: the session is over
+    assert all(min(summary.scores) > 0 for summary in summaries[:-1])
+
+
+def test_session_end_target_a_selfplay_session_ends_at_the_target(tmp_path):
+    code, path = selfplay(tmp_path, "polish.jsonl", "--players", "5", "--preset", "polish",
+                          "--seed", "3")
+    assert code == 0
+    state, summaries = replay_history(read_history_file(path))
+    target = PRESETS["polish"].session_length
+    assert max(summaries[-1].scores) >= target
+    assert all(max(summary.scores) < target for summary in summaries[:-1])
+
+
+def test_hands_overrides_a_score_end_and_says_so(tmp_path, capsys):
+    code, path = selfplay(tmp_path, "bga.jsonl", "--players", "5", "--preset", "bga",
+                          "--hands", "2", "--seed", "3")
+    assert code == 0
+    assert "session_end = zero, overridden by --hands 2" in capsys.readouterr().out
+    state, summaries = replay_history(read_history_file(path))
+    assert len(summaries) == 2 and min(state.scores) > 0  # stopped before anyone hit zero
+    assert state.rules == PRESETS["bga"]
+
+
+@pytest.mark.parametrize("session_end", ["open", "minutes"])
+def test_session_end_open_or_minutes_selfplay_ends_it_as_a_host_would(
+    tmp_path, capsys, session_end
+):
+    rules = tmp_path / "r.toml"
+    rules.write_text(f'preset = "classic"\nsession_end = "{session_end}"\n', encoding="utf-8")
+    code, path = selfplay(tmp_path, "h.jsonl", "--rules", str(rules), "--hands", "3")
+    assert code == 0
+    assert "selfplay ends the session after 3 hands" in capsys.readouterr().out
+    state, summaries = replay_history(read_history_file(path))
+    assert len(summaries) == 3 and state.rules.session_end == session_end
+
+
+@pytest.mark.parametrize("bots", ["random", "easy", "medium", "hard"])
+def test_decree_the_president_of_each_hand_decrees_in_selfplay(tmp_path, bots):
+    rules = tmp_path / "r.toml"
+    rules.write_text('preset = "classic"\ndecree = true\n', encoding="utf-8")
+    code, path = selfplay(tmp_path, "h.jsonl", "--rules", str(rules), "--hands", "3",
+                          "--seed", "2", "--bots", bots, "--bot-budget", "5")
+    assert code == 0
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    decrees = [line for line in lines if line["type"] == "decree"]
+    presidents = [line["roles"].index("president") for line in lines
+                  if line["type"] == "hand_end"]
+    assert [d["seat"] for d in decrees] == presidents[:-1]  # none after the last hand
+    assert all(d["text"] for d in decrees)
+    replay_history(read_history_file(path))
+    _, plain = selfplay(tmp_path, "plain.jsonl", "--hands", "3", "--seed", "2", "--bots", bots,
+                        "--bot-budget", "5")
+    assert "decree" not in line_types(plain)
