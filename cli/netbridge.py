@@ -11,14 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from president.actions import Action
 from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL
+from president.cli.seats import SeatClaim, SeatStore, table_key
 from president.cli.web import web_server
 from president.errors import JoinRefused, ProtocolError
-from president.net.client import Client, EventCallback, StatusChanged
+from president.net.client import Client, ClientEvent, EventCallback, StatusChanged
 from president.net.discovery import (
     TableAdvertiser,
     TableBrowser,
@@ -32,7 +34,7 @@ from president.net.host import Host
 from president.net.journal import Journal
 from president.net.persist import TableJournal
 from president.net.protocol import Reply
-from president.net.session import JoinFailed, Status
+from president.net.session import Closed, Joined, JoinFailed, Status
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 from president.rules import PRESETS, check_player_count
@@ -53,43 +55,100 @@ def parse_address(text: str) -> tuple[str, int]:
 
 class NetConnection:
     """A seat at a table over the network, for the UI: a ``Client`` that keeps trying
-    to reach a host that is not there yet, and where others join a table we host."""
+    to reach a host that is not there yet, and where others join a table we host.
+
+    With ``seats`` (a ``SeatStore``) the seat's token is kept on disk while we hold the
+    seat, so that a killed or restarted client comes back to it: the next connection to
+    the same table starts with the stored token (a token the table no longer knows is
+    forgotten, and we join as new)."""
 
     def __init__(self, host: str, port: int, name: str, language: str,
-                 pin: str | None = None, spectate: bool = False) -> None:
-        self.client = Client(host, port, name, language, pin=pin, spectate=spectate)
+                 pin: str | None = None, spectate: bool = False, *,
+                 table: str | None = None, seats: SeatStore | None = None,
+                 token: str | None = None) -> None:
+        self.key = table_key(host, port, table, name)
+        self.seats = None if spectate else seats
+        claim = self.seats.get(self.key) if self.seats is not None else None
+        self.token = token or (claim.token if claim is not None else None)
+        self.client = Client(host, port, name, language, pin=pin, spectate=spectate,
+                             token=self.token, table=table)
         self.address: str | None = None        # shown in the waiting room of a hosted table
         self.web_url: str | None = None        # ... with the page for phones
         self._closed = False
+        self._on_event: EventCallback = lambda event: None
 
     async def start(self, on_event: EventCallback) -> None:
         """Connect (retrying while the host cannot be reached); events go to ``on_event``."""
-        self.client.on_event = on_event
+        self._on_event = on_event
+        self.client.on_event = self._event
         on_event(StatusChanged(Status.CONNECTING))
         while not self._closed:
             try:
                 await self.client.connect()
                 return
             except JoinRefused as refusal:
+                if refusal.code == "bad_token" and self.client.token is not None:
+                    self._forget()  # another session at that address: sit down as new
+                    self.client = self._fresh_client()
+                    continue
                 on_event(JoinFailed(refusal.code, refusal.params, final=True))
                 return
             except (OSError, TimeoutError, ProtocolError) as error:
                 on_event(StatusChanged(Status.RECONNECTING, type(error).__name__))
                 await asyncio.sleep(RETRY_SECONDS)
 
+    def _fresh_client(self) -> Client:
+        old = self.client
+        session = old.session
+        client = Client(old.host, old.port, session.name, session.language, pin=session.pin,
+                        spectate=session.spectate, table=session.table_id)
+        client.on_event = self._event
+        return client
+
+    def _event(self, event: ClientEvent) -> None:
+        """Keep the seat's claim on disk while we hold the seat, then tell the UI."""
+        if self.seats is not None:
+            match event:
+                case Joined(seat=seat, table=info) if seat is not None and self.client.token:
+                    self._keep(info.name)
+                case Closed(code=code) if code in FORGET_ON:
+                    self._forget()
+                case JoinFailed(code="bad_token"):
+                    self._forget()
+        self._on_event(event)
+
+    def _keep(self, table_name: str) -> None:
+        token = self.client.token
+        assert self.seats is not None and token is not None
+        self.token = token
+        with contextlib.suppress(OSError):
+            self.seats.put(self.key, SeatClaim(token, self.client.name, table_name,
+                                               time.time()))
+
+    def _forget(self) -> None:
+        if self.seats is not None:
+            with contextlib.suppress(OSError):
+                self.seats.forget(self.key)
+
     async def act(self, action: Action | None) -> Reply:
         """Ask for ``action`` (None: start the game now, bots in the free seats)."""
         return await self.client.act(action)
 
     async def close(self) -> None:
+        """Leave the table for good: the seat is given up and its claim forgotten."""
         self._closed = True
         await self.client.close()
+        self._forget()
+
+
+# Goodbyes after which the seat's token is worth nothing any more.
+FORGET_ON = frozenset({"session_over", "left", "table_closed", "host_stopping"})
 
 
 def connect(address: str, name: str, language: str, pin: str | None,
             spectate: bool = False) -> NetConnection:
     host, port = parse_address(address)
-    return NetConnection(host, port, name, language, pin, spectate)
+    return NetConnection(host, port, name, language, pin, spectate, seats=SeatStore())
 
 
 class HostedTable:

@@ -230,6 +230,7 @@ REASONS: dict[str, str] = {
     "host_stopping": N_("The host is shutting down."),
     "host_paused": N_("The host paused the table; you will rejoin when it is back."),
     "left": N_("You left the table."),
+    "replaced": N_("Your seat is now played from another window or device."),
     "closed": N_("The connection was closed."),
     # protocol
     "bad_version": N_("The host runs another version of the game."),

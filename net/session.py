@@ -60,7 +60,8 @@ from .protocol import (
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
                             "bad_version", "no_such_table", "session_over"})
 # A bye after which the client does not come back.
-FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed"})
+# ("replaced": the seat's token came back on another connection, which now plays it.)
+FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})
 
 
 class Status(StrEnum):

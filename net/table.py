@@ -322,8 +322,12 @@ class Table:
                 self._log("refused", code="bad_token", name=hello.name)
                 return refuse("bad_token")
             if seat.conn is not None:
-                self._log("refused", code="seat_taken", seat=seat.index)
-                return refuse("seat_taken", seat=seat.index)
+                # The token proves the seat: the old connection is a half-open one
+                # (Wi-Fi gone) or another window of the same player. The new one wins.
+                old = seat.conn
+                old.attached = False
+                old.close("replaced")
+                self._log("replaced", seat=seat.index, name=seat.name)
             self._attach(seat, conn, hello)
             gave_back = seat.standin is not None
             seat.standin = None

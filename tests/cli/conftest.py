@@ -75,11 +75,12 @@ class Driver:
 
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    """Zeroconf and hosted tables on 127.0.0.1 only; settings and journal in a temporary
-    place."""
+    """Zeroconf and hosted tables on 127.0.0.1 only; settings, journal and seat
+    claims in a temporary place."""
     monkeypatch.setenv("PRESIDENT_INTERFACES", "127.0.0.1")
     monkeypatch.setenv("PRESIDENT_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("PRESIDENT_JOURNAL", str(tmp_path / "journal.sqlite3"))
+    monkeypatch.setenv("PRESIDENT_DATA_DIR", str(tmp_path / "data"))
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ class Tmux:
         home = self.tmp / name
         home.mkdir()
         env = (f"env PRESIDENT_CONFIG_DIR={home} PRESIDENT_INTERFACES=127.0.0.1 "
-               f"PRESIDENT_JOURNAL={home}/journal.sqlite3 "
+               f"PRESIDENT_JOURNAL={home}/journal.sqlite3 PRESIDENT_DATA_DIR={home}/data "
                f"LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color")
         script = f"{env} {command} 2>{home}/stderr; echo EXITED $?; sleep 60"
         # one session (one terminal) per player; the tmux server, and so every

@@ -223,7 +223,7 @@ def test_handshake_refusals():
     results, first, second = run(scenario())
     assert results == {
         "no_pin": "wrong_pin", "wrong_pin": "wrong_pin", "forged_token": "bad_token",
-        "live_seat": "seat_taken", "full": "table_full", "watch": "welcome",
+        "live_seat": "welcome", "full": "table_full", "watch": "welcome",
         "version": "bad_version",
     }
     assert (first.seat, second.seat) == (0, 1)

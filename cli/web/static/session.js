@@ -7,7 +7,7 @@ import { FrameDecoder, WireError, frame, messages } from "./wire.js";
 
 export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
   "bad_version", "no_such_table", "session_over"]);
-export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed"]);
+export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed", "replaced"]);
 
 const PING_EVERY = 5000;     // ms
 const SILENCE_LIMIT = 20000; // ms without a frame: the connection is dead
