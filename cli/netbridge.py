@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -72,6 +73,7 @@ class NetConnection:
         self.token = token or (claim.token if claim is not None else None)
         self.client = Client(host, port, name, language, pin=pin, spectate=spectate,
                              token=self.token, table=table)
+        self.owner = False                     # we opened the table: we may start early
         self.address: str | None = None        # shown in the waiting room of a hosted table
         self.web_url: str | None = None        # ... with the page for phones
         self._closed = False
@@ -218,11 +220,15 @@ async def local_table(name: str, language: str, *, bots: int, preset: str, rules
     rules = rules or PRESETS[preset]
     check_player_count(rules, bots + 1)
     # a human alone with bots: wait for them between hands, never replace them
+    owner = secrets.token_hex(16)
     options = TableOptions(name=name, preset=preset, rules=rules, seats=bots + 1, bots=bots,
                            seed=seed, bot_delay=bot_delay, ready_timeout=0.0, grace=3600.0,
-                           bot_kind=level, bot_levels=tuple(levels), bot_budget=bot_budget)
+                           bot_kind=level, bot_levels=tuple(levels), bot_budget=bot_budget,
+                           owner_token=owner)
     hosted, port = await _serve(options, ["127.0.0.1"], advertise=False)
-    return hosted, NetConnection("127.0.0.1", port, name, language)
+    connection = NetConnection("127.0.0.1", port, name, language, token=owner)
+    connection.owner = True
+    return hosted, connection
 
 
 async def host_table(setup: Any, name: str, language: str, seed: int | None = None, *,
@@ -232,14 +238,17 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     options = TableOptions(name=setup.name, preset=setup.preset, rules=setup.rules,
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
                            bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
-                           bot_kind=setup.level, bot_levels=tuple(setup.levels))
+                           bot_kind=setup.level, bot_levels=tuple(setup.levels),
+                           owner_token=secrets.token_hex(16))
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.
     hosted, port = await _serve(options, listen, advertise=advertise,
                                 journal=journal or Journal(), web=True)
     address = "127.0.0.1" if listen is None else listen[0]
-    connection = NetConnection(address, port, name, language, setup.pin)
+    connection = NetConnection(address, port, name, language, setup.pin,
+                               token=options.owner_token)
+    connection.owner = True
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]
     connection.address = ", ".join(format_address(a, port) for a in shown)
     if hosted.web is not None:

@@ -214,6 +214,7 @@ REASONS: dict[str, str] = {
     "table_closed": N_("The table is closed."),
     "no_such_table": N_("There is no such table on this host."),
     "already_started": N_("The game has already started."),
+    "owner_only": N_("Only the table's owner can start early: wait for them."),
     "not_started": N_("The game has not started yet."),
     "spectator": N_("Spectators cannot play."),
     "bad_cards": N_("Those are not valid cards."),

@@ -91,6 +91,9 @@ class TableOptions:
     timer_action: str = "bot"       # on expiry: "bot" move, or "pass" (bot move when leading)
     ready_timeout: float = 30.0     # seconds between hands before humans are made ready; 0 = wait
     auto_start: bool = True         # start as soon as every seat is taken
+    # One owner: the seat token of the player who opened the table (given out before
+    # they join), or None: the host's console alone may start early.
+    owner_token: str | None = None
 
 
 @dataclass
@@ -315,9 +318,9 @@ class Table:
             self._log("spectator", name=hello.name)
             return self._broadcast_info()
         token = hello.token
-        if token is not None:
-            seat = next((s for s in self.seats if s.token is not None
-                         and hmac.compare_digest(s.token, token)), None)
+        seat = self._seat_with_token(token) if token is not None else None
+        owner_arriving = token is not None and seat is None and self._is_owner_token(token)
+        if token is not None and not owner_arriving:
             if seat is None:
                 self._log("refused", code="bad_token", name=hello.name)
                 return refuse("bad_token")
@@ -336,7 +339,8 @@ class Table:
             seat = next((s for s in self.seats if s.name is None), None)
             if seat is None or self.started:
                 return refuse("table_full")
-            seat.name, seat.token = hello.name, secrets.token_hex(16)
+            seat.name = hello.name
+            seat.token = token if owner_arriving else secrets.token_hex(16)
             self._attach(seat, conn, hello)
             if self.journal is not None:
                 self.journal.seated(self, seat.index)
@@ -350,6 +354,18 @@ class Table:
             self._start()
         self._reschedule()
 
+    def _seat_with_token(self, token: str) -> Seat | None:
+        return next((s for s in self.seats if s.token is not None
+                     and hmac.compare_digest(s.token, token)), None)
+
+    def _is_owner_token(self, token: str) -> bool:
+        owner = self.options.owner_token
+        return owner is not None and hmac.compare_digest(owner, token)
+
+    def _is_owner(self, conn: Peer) -> bool:
+        token = self.seats[conn.seat].token if conn.seat is not None else None
+        return token is not None and self._is_owner_token(token)
+
     def _attach(self, seat: Seat, conn: Peer, hello: Hello) -> None:
         seat.conn, seat.language, seat.epoch = conn, hello.language, seat.epoch + 1
         conn.seat, conn.table, conn.attached = seat.index, self, True
@@ -362,6 +378,8 @@ class Table:
                 return self._refuse(conn, msg.id, "spectator")
             if self.started:
                 return self._refuse(conn, msg.id, "already_started")
+            if conn is not _HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "owner_only")
             conn.send(Accepted(id=msg.id))
             return self._start()
         if isinstance(msg, ChatRequest):

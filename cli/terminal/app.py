@@ -155,6 +155,7 @@ class PresidentUI:
         """Show the table and let ``connection`` (a ``netbridge.NetConnection``) feed it."""
         self.table = TableModel(self.tr, self.text)
         self.table.address = connection.address
+        self.table.owner = getattr(connection, "owner", False)
         self.table.web_url = getattr(connection, "web_url", None)
         self.table.listeners.append(self.invalidate)
         self.connection = connection

@@ -171,7 +171,11 @@ def waiting_fragments(model: TableModel) -> Fragments:
         if s == model.seat:
             shown += " " + tr.gettext("(you)")
         out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
-    out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
+    if model.owner:
+        out.append(("class:message",
+                    tr.gettext("Press s to start now: bots take the free seats.")))
+    else:
+        out.append(("class:message", tr.gettext("Waiting for the owner to start.")))
     if model.address:
         out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
             address=model.address)))

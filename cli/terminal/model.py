@@ -56,6 +56,7 @@ class TableModel:
         self.clock = clock
         self.view: View | None = None
         self.table: TableInfo | None = None
+        self.owner = False                    # we opened the table: we may start early
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
         self.status = Seen.CONNECTING

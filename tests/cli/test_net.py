@@ -85,3 +85,29 @@ def test_an_unreachable_table_says_so_and_esc_goes_back(run_ui, monkeypatch) -> 
         await d.screen_shows(ui.tr.gettext("Join by address…"))
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_a_guest_waits_for_the_owner_and_an_early_start_is_refused(run_ui) -> None:
+    from president.cli.terminal.layout import waiting_fragments
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        table = Table(TableOptions(name="Kitchen", seats=4, ready_timeout=0))
+        host = Host([table])
+        port = await host.start(["127.0.0.1"])
+        try:
+            await ui.join_address(f"127.0.0.1:{port}", None)
+            await d.screen_shows(ui.tr.gettext("Waiting for the owner to start."))
+            assert ui.tr.gettext("Press s to start now") not in d.safe_screen()
+            d.keys("s")
+            await d.screen_shows(ui.text.reason("owner_only"))
+            assert not table.started
+            ui.table.owner = True        # the owner's screen tells how to start
+            shown = "".join(text for _, text, *_ in waiting_fragments(ui.table))
+            assert ui.tr.gettext("Press s to start now: bots take the free seats.") in shown
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)

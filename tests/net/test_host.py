@@ -166,8 +166,8 @@ def test_illegal_and_out_of_turn_actions_are_refused_and_change_nothing():
 
 def test_spectators_and_early_actions_are_refused():
     async def scenario():
-        host, table, port = await start_table(seats=4, rules=rules())
-        early = Client(LOCAL, port, "early", reconnect=False)
+        host, table, port = await start_table(seats=4, rules=rules(), owner_token="a" * 32)
+        early = Client(LOCAL, port, "early", token="a" * 32, reconnect=False)  # the owner
         await early.connect()
         before = await early.act(Pass(0))
         watcher = Client(LOCAL, port, "watcher", spectate=True, reconnect=False)

@@ -1,0 +1,87 @@
+"""One owner: only the player who opened the table (its seat token given out before
+they join), or the host's console, may start early; a guest's start is refused with
+the reason, and the table waits for its friends. Real host on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from president.net.client import Client
+from president.net.host import Host
+from president.net.table import Table, TableOptions
+
+LOCAL = "127.0.0.1"
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coroutine, 30))
+
+
+async def open_table(owner: str | None) -> tuple[Host, Table, int]:
+    table = Table(TableOptions(name="Kitchen", seats=4, ready_timeout=0, owner_token=owner))
+    host = Host([table])
+    return host, table, await host.start([LOCAL])
+
+
+def test_a_guests_early_start_is_refused_and_the_owners_is_accepted() -> None:
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, bool, Any, bool, int | None, int | None]:
+        host, table, port = await open_table(owner)
+        try:
+            anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+            await anna.connect()
+            guest = Client(LOCAL, port, "Guest", reconnect=False)
+            await guest.connect()
+            refused = await guest.start()
+            started_by_guest = table.started
+            accepted = await anna.start()
+            await asyncio.sleep(0.05)
+            return (refused, started_by_guest, accepted, table.started, anna.seat,
+                    guest.seat)
+        finally:
+            await host.stop()
+
+    refused, started_by_guest, accepted, started, anna, guest = run(scenario())
+    assert refused.code == "owner_only" and not started_by_guest
+    assert accepted.code is None and started
+    assert (anna, guest) == (0, 1)
+
+
+def test_without_an_owner_only_the_hosts_console_starts() -> None:
+    async def scenario() -> tuple[Any, bool, bool]:
+        host, table, port = await open_table(None)
+        try:
+            guest = Client(LOCAL, port, "Guest", reconnect=False)
+            await guest.connect()
+            refused = await guest.start()
+            before = table.started
+            table.request_start()       # the console's `start`
+            for _ in range(100):
+                if table.started:
+                    break
+                await asyncio.sleep(0.01)
+            return refused, before, table.started
+        finally:
+            await host.stop()
+
+    refused, before, after = run(scenario())
+    assert refused.code == "owner_only" and not before and after
+
+
+def test_the_owner_token_is_not_a_seat_anyone_can_guess() -> None:
+    async def scenario() -> str | None:
+        host, _, port = await open_table(secrets.token_hex(16))
+        try:
+            forged = Client(LOCAL, port, "Mallory", token="0" * 32, reconnect=False)
+            try:
+                await forged.connect()
+            except Exception as error:  # noqa: BLE001 - the refusal is what we look at
+                return getattr(error, "code", None)
+            return None
+        finally:
+            await host.stop()
+
+    assert run(scenario()) == "bad_token"
