@@ -136,6 +136,13 @@ class NetConnection:
         """Ask for ``action`` (None: start the game now, bots in the free seats)."""
         return await self.client.act(action)
 
+    async def step_away(self) -> None:
+        """Go without a goodbye: the host's stand-in bot plays and the seat's claim stays
+        on disk for the next ``join``."""
+        self._closed = True
+        self.client.reconnect = False
+        await self.client.drop()
+
     async def close(self) -> None:
         """Leave the table for good: the seat is given up and its claim forgotten."""
         self._closed = True

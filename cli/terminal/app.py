@@ -49,6 +49,7 @@ class PresidentUI:
         self.editor: LineEdit | None = None
         self.table: TableModel | None = None
         self.connection: Any = None
+        self.away: Any = None            # the connection we stepped away from (no goodbye)
         self.hosted: Any = None          # an in-process host we started
         self.browser: Any = None
         self.help_state = HelpState()
@@ -136,6 +137,24 @@ class PresidentUI:
     def quit(self) -> None:
         if self.app.is_running:
             self.app.exit(result=self.exit_code)
+
+    def ask_quit(self) -> None:
+        """Ctrl-Q / Ctrl-C: at a table in play, ask first (a second press steps away);
+        anywhere else, quit."""
+        table = self.table
+        if self.screen != "table" or table is None or table.view is None \
+                or self.connection is None:
+            return self.quit()
+        if table.leave_asked and not table.owner:
+            return self.step_away()
+        table.leave_asked = True
+        self.invalidate()
+
+    def step_away(self) -> None:
+        """Quit without a goodbye: a bot plays for us and the seat waits for
+        ``president join`` (or the lobby) to bring us back."""
+        self.away, self.connection = self.connection, None
+        self.quit()
 
     # ---------------------------------------------------------------- text fields
 
@@ -359,6 +378,8 @@ class PresidentUI:
             task.cancel()
         if self.connection is not None:
             await _quietly(self.connection.close())
+        if self.away is not None:
+            await _quietly(self.away.step_away())
         if self.browser is not None:
             await _quietly(self.browser.stop())
         if self.hosted is not None:

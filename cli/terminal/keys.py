@@ -21,13 +21,36 @@ def make_bindings(ui: Any) -> KeyBindings:
     def screen(name: str) -> Filter:
         return Condition(lambda: ui.screen == name) & ~editing
 
-    table = screen("table") & ~help_open
+    asking = Condition(lambda: ui.screen == "table" and ui.table is not None
+                       and ui.table.leave_asked)
+    table = screen("table") & ~help_open & ~asking
     lobby, settings, setup = screen("lobby"), screen("settings"), screen("setup")
 
     @kb.add("c-q")
     @kb.add("c-c")
     def _quit(event: Any) -> None:
-        ui.quit()
+        ui.ask_quit()
+
+    # ---------------------------------------------------------------- leaving a table
+
+    @kb.add("a", filter=asking)
+    def _step_away(event: Any) -> None:
+        if not ui.table.owner:
+            ui.step_away()
+
+    @kb.add("l", filter=asking)
+    def _leave_for_good(event: Any) -> None:
+        if not ui.table.owner:
+            ui.quit()
+
+    @kb.add("y", filter=asking)
+    def _close_table(event: Any) -> None:
+        if ui.table.owner:
+            ui.quit()
+
+    @kb.add("escape", filter=asking)
+    def _stay(event: Any) -> None:
+        ui.table.leave_asked = False
 
     # ---------------------------------------------------------------- text fields
 

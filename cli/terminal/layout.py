@@ -366,12 +366,22 @@ def hand_height(model: TableModel) -> int:
 def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
     if editor is not None:
         return editor_fragments(editor)
+    if model.leave_asked:
+        return [("class:message", leave_question(model))]
     if model.message:
         return [("class:message", model.message)]
     hint = model.selection_hint()
     if hint:
         return [("class:dim", hint)]
     return []
+
+
+def leave_question(model: TableModel) -> str:
+    tr = model.tr
+    if model.owner:
+        return tr.gettext("Quit and close the table for everyone? y yes · Esc no")
+    return tr.gettext("a step away (a bot plays, your seat waits) · "
+                      "l leave for good · Esc stay")
 
 
 def rank_letters(model: TableModel) -> str:

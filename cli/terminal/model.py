@@ -66,6 +66,7 @@ class TableModel:
         self.selected: set[int] = set()
         self.message: str | None = None
         self.help_open = False
+        self.leave_asked = False              # Ctrl-Q / Ctrl-C at the table: step away or leave?
         self.hand_summary: dict[str, Any] | None = None
         self.session_summary: dict[str, Any] | None = None
         self.turn_since: float | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from president.cli import netbridge
 
 
@@ -107,6 +109,82 @@ def test_a_guest_waits_for_the_owner_and_an_early_start_is_refused(run_ui) -> No
             ui.table.owner = True        # the owner's screen tells how to start
             shown = "".join(text for _, text, *_ in waiting_fragments(ui.table))
             assert ui.tr.gettext("Press s to start now: bots take the free seats.") in shown
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)
+
+
+def _table_in_play() -> tuple[object, object]:
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+
+    table = Table(TableOptions(name="Kitchen", seats=3, bots=2, ready_timeout=0,
+                               bot_delay=3600.0))
+    return Host([table]), table
+
+
+def test_ctrl_c_at_a_table_asks_and_esc_stays(run_ui) -> None:
+    async def scenario(d) -> None:
+        ui = d.ui
+        host, table = _table_in_play()
+        port = await host.start(["127.0.0.1"])
+        try:
+            await ui.join_address(f"127.0.0.1:{port}", None)
+            await d.until(lambda: ui.table.view is not None, "the deal")
+            d.keys("\x03")                                   # Ctrl-C
+            await d.screen_shows(ui.tr.gettext("l leave for good"))
+            assert ui.app.is_running and table.seats[0].conn is not None
+            d.keys("\x1b")                                   # Esc: stay
+            await d.until(lambda: not ui.table.leave_asked, "the question to go")
+            await asyncio.sleep(0.1)
+            assert ui.app.is_running and table.seats[0].conn is not None
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)
+
+
+def test_stepping_away_keeps_the_seat_and_its_claim(run_ui) -> None:
+    from president.cli.seats import SeatStore
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        host, table = _table_in_play()
+        port = await host.start(["127.0.0.1"])
+        try:
+            await ui.join_address(f"127.0.0.1:{port}", None)
+            await d.until(lambda: ui.table.view is not None, "the deal")
+            d.keys("\x11")                                   # Ctrl-Q
+            await d.screen_shows(ui.tr.gettext("l leave for good"))
+            d.keys("a")                                      # step away
+            await d.until(lambda: not ui.app.is_running, "the client to quit")
+            await d.until(lambda: table.seats[0].conn is None, "the connection to go")
+            await asyncio.sleep(0.1)
+            assert table.seats[0].name == "Tester" and table.seats[0].token
+            assert len(SeatStore().all()) == 1               # the claim stays on disk
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)
+
+
+def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
+    from president.cli.seats import SeatStore
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        host, table = _table_in_play()
+        port = await host.start(["127.0.0.1"])
+        try:
+            await ui.join_address(f"127.0.0.1:{port}", None)
+            await d.until(lambda: ui.table.view is not None, "the deal")
+            await d.until(lambda: len(SeatStore().all()) == 1, "the claim")
+            d.keys("\x03")
+            await d.screen_shows(ui.tr.gettext("l leave for good"))
+            d.keys("l")
+            await d.until(lambda: not ui.app.is_running, "the client to quit")
+            await d.until(lambda: len(SeatStore().all()) == 0, "the claim to be forgotten")
         finally:
             await host.stop()
 
