@@ -141,7 +141,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
             shown = key
         elif isinstance(event, GameEvent):
             if event.event.code != "ready":
-                out("   " + words.event(event.event, players(), client.seat))
+                out("   " + words.event(event.event, players(), client.seat, event.by))
         elif isinstance(event, ChatReceived):
             out(f"<{event.name}> {event.text}")
         elif isinstance(event, (Joined, TableChanged)):

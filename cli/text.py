@@ -493,19 +493,30 @@ class Text:
 
     # ------------------------------------------------------------ events
 
-    def event(self, event: Event, players: Sequence[str], seat: int | None = None) -> str:
+    def event(self, event: Event, players: Sequence[str], seat: int | None = None,
+              by: str = "") -> str:
         """One log line for an event (projected for ``seat``).
 
-        ``players``: names by seat; ``seat``: the reader's own seat (None: spectator).
+        ``players``: names by seat; ``seat``: the reader's own seat (None: spectator);
+        ``by``: who acted when not the seat's player (protocol ``EVENT_BY``).
         """
         code = event.code
         render = getattr(self, f"_event_{code}", None)
         if render is None:
             return self.tr.gettext(EVENT_TEXTS["unknown"]).format(code=code)
         try:
-            return str(render(event.params, _Names(players), seat))
+            line = str(render(event.params, _Names(players), seat))
         except (KeyError, TypeError, ValueError, PresidentError):
             return self.tr.gettext(EVENT_TEXTS["unknown"]).format(code=code)
+        if by == "timeout":
+            return self.tr.gettext("Time's up: {event}").format(event=line)
+        if by == "standin":
+            who = event.params.get("seat")
+            if seat is not None and who == seat:
+                return self.tr.gettext("A bot plays for you: {event}").format(event=line)
+            return self.tr.gettext("A bot plays for {name}: {event}").format(
+                name=_Names(players)[who], event=line)
+        return line
 
     def _own(self, seat: int | None, who: Any, line: str, names: _Names, **params: Any) -> str:
         mine, other = EVENT_LINES[line]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 import msgpack
@@ -26,7 +26,13 @@ from president.errors import LocalProtocolError, PresidentError, ProtocolError
 from president.events import Event
 from president.rules import HouseRules
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
+
+# A seat as the table shows it: free; a bot's seat; a player connected; a player whose
+# connection dropped (grace period); away or left while a stand-in bot plays the seat.
+SEAT_STATES = ("free", "bot", "playing", "disconnected", "away", "left")
+# Who acted for a seat, when not its player: a stand-in bot, or the turn timer ran out.
+EVENT_BY = ("", "standin", "timeout")
 HEADER = struct.Struct(">I")
 MAX_FRAME = 256 * 1024          # host -> client (a view is a few KiB)
 MAX_CLIENT_FRAME = 8 * 1024     # client -> host: the host's limit on what it reads
@@ -100,10 +106,11 @@ def _event(v: Any) -> bool:
 
 
 def checked(check: Check, *, dump: Callable[[Any], Any] | None = None,
-            load: Callable[[Any], Any] | None = None) -> Any:
+            load: Callable[[Any], Any] | None = None, default: Any = MISSING) -> Any:
     """A message field: its wire check, and how its value is dumped to / loaded from
-    the wire when it is not plain data (a table, an event, the rules)."""
-    return field(metadata={"check": check, "dump": dump, "load": load})
+    the wire when it is not plain data (a table, an event, the rules). ``default`` is
+    for the sender's convenience only: on the wire every field is present."""
+    return field(default=default, metadata={"check": check, "dump": dump, "load": load})
 
 
 # ---------------------------------------------------------------- messages
@@ -166,6 +173,10 @@ class TableInfo:
     spectators: int = checked(_int(0, 2**16))
     proto: int = checked(_int(0, 0xFFFF))
     turn_timer: int = checked(_int(0, 3600))  # seconds a player has to move; 0 = no timer
+    states: tuple[str, ...] = checked(  # each seat's SEAT_STATES
+        _list_of(lambda v: v in SEAT_STATES, MAX_SEATS), dump=list, load=tuple, default=())
+    standin_hands: tuple[int, ...] = checked(  # hands a stand-in bot played for the seat
+        _list_of(_int(0, 2**31), MAX_SEATS), dump=list, load=tuple, default=())
 
     def to_wire(self) -> dict[str, Any]:
         return _dump(self)
@@ -331,6 +342,7 @@ class EventUpdate(Message):
     TYPE, SENDERS = "event", (HOST,)
     seq: int = checked(_seq)
     event: Event = checked(_event, dump=Event.to_dict, load=_event_from_wire)
+    by: str = checked(lambda v: v in EVENT_BY, default="")  # who acted, when not the player
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,6 +109,7 @@ class GameEvent:
     """Something happened at the table (as this seat may see it)."""
 
     event: Event
+    by: str = ""            # who acted when not the seat's player (protocol EVENT_BY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,14 +249,14 @@ class ClientSession:
                 except (PresidentError, KeyError, TypeError, ValueError):
                     raise ProtocolError("bad_field", type="state", field="view") from None
                 return [ViewChanged(self.view)]
-            case EventUpdate(seq=seq, event=event):
+            case EventUpdate(seq=seq, event=event, by=by):
                 gap = seq != self.last_seq + 1
                 self.last_seq = seq
                 if gap and not self._resyncing:
                     self._resyncing = True
                     self.gaps += 1
                     self._outgoing += encode(SnapshotRequest())
-                return [GameEvent(event)]
+                return [GameEvent(event, by)]
             case Accepted(id=request_id):
                 return self._reply(request_id, Reply())
             case Refused(id=request_id, code=code, params=params):

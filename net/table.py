@@ -108,6 +108,21 @@ class Seat:
     memory: PlayTracker = field(default_factory=PlayTracker)  # the hand as its bots saw it
     conn: Peer | None = None
     epoch: int = 0                  # bumped on every (dis)connection: stale grace timers
+    left: bool = False              # the player left for good (a stand-in plays on)
+    standin_hands: set[int] = field(default_factory=set)  # hands a stand-in played in
+
+    @property
+    def state(self) -> str:
+        """What the table shows of the seat (protocol ``SEAT_STATES``)."""
+        if self.name is None:
+            return "free"
+        if self.bot is not None:
+            return "bot"
+        if self.conn is not None:
+            return "playing"
+        if self.standin is None:
+            return "disconnected"      # within the grace period
+        return "left" if self.left else "away"
 
     @property
     def is_bot(self) -> bool:
@@ -237,6 +252,8 @@ class Table:
             players=tuple(seat.name for seat in self.seats),
             bots=tuple(seat.robot is not None for seat in self.seats),
             connected=tuple(seat.conn is not None for seat in self.seats),
+            states=tuple(seat.state for seat in self.seats),
+            standin_hands=tuple(len(seat.standin_hands) for seat in self.seats),
             started=self.started, over=self.over, pin=bool(self.options.pin),
             spectators=len(self.spectators), proto=PROTOCOL_VERSION,
             turn_timer=round(self.options.turn_timer),
@@ -333,7 +350,7 @@ class Table:
                 self._log("replaced", seat=seat.index, name=seat.name)
             self._attach(seat, conn, hello)
             gave_back = seat.standin is not None
-            seat.standin = None
+            seat.standin, seat.left = None, False
             self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
         else:
             seat = next((s for s in self.seats if s.name is None), None)
@@ -420,7 +437,7 @@ class Table:
         if not self.started:
             self._free(seat)
         elif not self.over:
-            seat.standin = self._new_bot()
+            seat.standin, seat.left = self._new_bot(), True
         self._log("left", seat=seat.index, name=seat.name)
         self._broadcast_info()
         self._changed()
@@ -491,8 +508,10 @@ class Table:
         self._broadcast(events)
         self._settle()
 
-    def _commit(self, action: Action, reply: Callable[[], Any] | None = None) -> None:
+    def _commit(self, action: Action, reply: Callable[[], Any] | None = None,
+                by: str = "") -> None:
         """The one place an action is accepted: apply, journal, broadcast, reply.
+        ``by`` says who acted when it was not the seat's player (``EVENT_BY``).
 
         Raises ``IllegalAction`` (state unchanged) before anything is recorded.
         """
@@ -502,7 +521,7 @@ class Table:
         self.version += 1
         if not self._journaled(action_to_dict(action), previous):
             return
-        self._broadcast(events)
+        self._broadcast(events, by)
         if reply is not None:
             reply()
         self._settle()
@@ -545,7 +564,9 @@ class Table:
                 return self._end_session()
         self._reschedule()
 
-    def _broadcast(self, events: list[Event]) -> None:
+    def _broadcast(self, events: list[Event], by: str = "") -> None:
+        """Each event and then the new view to every peer; ``by`` marks the first
+        event (the action itself; what follows from it is the rules' doing)."""
         assert self.state is not None
         for event in events:
             if event.code == "hand_end":
@@ -557,8 +578,9 @@ class Table:
         views: dict[int | None, StateUpdate] = {}
         for conn in self._peers():
             seat = conn.seat
-            for event in events:
-                conn.send(EventUpdate(seq=0, event=project_event(event, seat)))
+            for number, event in enumerate(events):
+                conn.send(EventUpdate(seq=0, event=project_event(event, seat),
+                                      by=by if number == 0 else ""))
             if seat not in views:
                 views[seat] = StateUpdate(seq=0, view=view(self.state, seat).to_dict())
             conn.send(views[seat])
@@ -618,9 +640,13 @@ class Table:
             return
         if kind is TimerKind.BOT:
             self._bot_pending.discard(key)
-            robot = self.seats[key].robot
-            if robot is not None and self._must_act(key):
-                self._commit(self._decision_bot(key).choose(view(state, key)))
+            place = self.seats[key]
+            if place.robot is not None and self._must_act(key):
+                by = ""
+                if place.bot is None:      # a stand-in: everyone is told
+                    by = "standin"
+                    place.standin_hands.add(state.hand_number)
+                self._commit(self._decision_bot(key).choose(view(state, key)), by=by)
         elif kind is TimerKind.TURN:
             index, version = key
             if version == self.version and self.seats[index].robot is None \
@@ -628,9 +654,10 @@ class Table:
                 self._log("turn_timeout", seat=index)
                 legal = engine.legal_actions(state, index)
                 if self.options.timer_action == "pass" and Pass(index) in legal:
-                    self._commit(Pass(index))
+                    self._commit(Pass(index), by="timeout")
                 else:
-                    self._commit(self._decision_bot(index).choose(view(state, index)))
+                    self._commit(self._decision_bot(index).choose(view(state, index)),
+                                 by="timeout")
         elif kind is TimerKind.READY:
             while not self.over and self.state is not None:  # each Ready makes a new state
                 state = self.state

@@ -23,6 +23,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
+from president.cli.i18n import N_
 from president.cli.terminal.cards_view import (
     BOX_LINES,
     BOX_SLOT,
@@ -147,14 +148,32 @@ def players_height(model: TableModel) -> int:
     return len(model.table.players if model.table else ()) + 3
 
 
+SEAT_NOTES = {  # protocol SEAT_STATES worth a word beside the name
+    "disconnected": N_("(disconnected)"),
+    "away": N_("(away, a bot plays)"),
+    "left": N_("(left, a bot plays)"),
+}
+
+
 def seat_note(model: TableModel, s: int) -> str:
-    """" (you)", or " (away)" for a player whose connection is gone (table info)."""
+    """" (you)", or the seat's state when a bot plays for a player or their connection
+    is gone (table info)."""
     tr, table = model.tr, model.table
     if s == model.seat:
         return " " + tr.gettext("(you)")
-    if table is not None and s < table.seats and not table.bots[s] and not table.connected[s]:
-        return " " + tr.gettext("(away)")
+    if table is not None and s < len(table.states) and table.states[s] in SEAT_NOTES:
+        return " " + tr.gettext(SEAT_NOTES[table.states[s]])
     return ""
+
+
+def standin_note(model: TableModel, s: int) -> str:
+    """At the end of a session: how many hands a stand-in bot played for seat ``s``."""
+    table = model.table
+    hands = table.standin_hands[s] if table is not None and s < len(table.standin_hands) else 0
+    if not hands:
+        return ""
+    return " " + model.tr.ngettext("(a bot played {n} hand)", "(a bot played {n} hands)",
+                                   hands).format(n=hands)
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
@@ -277,7 +296,7 @@ def summary_fragments(model: TableModel) -> Fragments:
             star = " ★" if s in final.get("winners", []) else ""
             line = tr.gettext("{place}. {name}: {score} points").format(
                 place=place, name=players[s], score=scores[s])
-            out.append(("", line + star + "\n"))
+            out.append(("", line + star + standin_note(model, s) + "\n"))
         out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
         return out
     summary = model.hand_summary or {}

@@ -92,8 +92,8 @@ class TableModel:
                 self.changed()
             case ViewChanged(view=view):
                 self.view_changed(view)
-            case GameEvent(event=game_event):
-                self.event(game_event)
+            case GameEvent(event=game_event, by=by):
+                self.event(game_event, by)
             case JoinFailed(code=code, final=True):
                 self.status_changed(Seen.REFUSED, code)
             case StatusChanged(status=status, code=code):
@@ -110,14 +110,14 @@ class TableModel:
         self.cursor = min(self.cursor, max(0, len(self.hand_cards()) - 1))
         self.changed()
 
-    def event(self, event: Event) -> None:
+    def event(self, event: Event, by: str = "") -> None:
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":
             self.hand_summary = None
-        self.log.append(self.text.event(event, self.players, self.seat))
+        self.log.append(self.text.event(event, self.players, self.seat, by))
         if self.log_back:
             self.log_back = min(self.log_back + 1, len(self.log) - 1)  # keep the same lines
         self.changed()

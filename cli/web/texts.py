@@ -33,7 +33,12 @@ from president.rules import ALLOWED, TAX_AMOUNTS
 LABELS: dict[str, str] = {
     # the terminal's
     "you": N_("(you)"),
-    "away": N_("(away)"),
+    "seat_disconnected": N_("(disconnected)"),
+    "seat_away": N_("(away, a bot plays)"),
+    "seat_left": N_("(left, a bot plays)"),
+    "by_timeout": N_("Time's up: {event}"),
+    "by_standin": N_("A bot plays for {name}: {event}"),
+    "by_standin_you": N_("A bot plays for you: {event}"),
     "free_seat": N_("(free seat)"),
     "to_play": N_("to play"),
     "to_play_seconds": N_("to play ({seconds}s)"),

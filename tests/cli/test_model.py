@@ -173,3 +173,29 @@ def test_an_illegal_selection_says_why_before_enter() -> None:
     assert text_of(layout.message_fragments(model, None)) == model.selection_hint()
     model.select_rank("9")
     assert model.selection_hint() is None
+
+
+def test_seats_show_who_is_away_left_or_disconnected_and_what_bots_played() -> None:
+    model = model_with()
+    model.table = replace(TABLE, states=("playing", "away", "left", "disconnected"),
+                          standin_hands=(0, 2, 1, 0))
+    notes = [layout.seat_note(model, s) for s in range(4)]
+    assert notes == [" (you)", " (away, a bot plays)", " (left, a bot plays)",
+                     " (disconnected)"]
+    model.view_changed(replace(model.view, phase="session_over"))
+    model.event(event({"type": "session_end", "scores": [0, 5, -1, 1], "winners": [1]}))
+    final = text_of(layout.summary_fragments(model)).splitlines()
+    assert [line for line in final if "P1" in line][0].endswith("(a bot played 2 hands)")
+    assert [line for line in final if "P2" in line][0].endswith("(a bot played 1 hand)")
+    assert not [line for line in final if "P3" in line][0].endswith(")")
+
+
+def test_the_log_says_when_a_bot_or_the_timer_moved_for_a_player() -> None:
+    model = model_with()
+    pass_of = event({"type": "pass", "seat": 2})
+    model.event(pass_of, "standin")
+    model.event(pass_of, "timeout")
+    model.event(event({"type": "pass", "seat": 0}), "standin")
+    model.event(pass_of)
+    assert list(model.log)[-4:] == ["A bot plays for P2: P2 passes.", "Time's up: P2 passes.",
+                              "A bot plays for you: You pass.", "P2 passes."]

@@ -94,7 +94,8 @@ def test_no_sentence_about_a_player_assumes_a_gender(tool: Any, language: str) -
     """Messages that name a player, address the reader or describe a seat."""
     with tool.po_path(language).open("rb") as handle:
         catalog = read_po(handle, locale=language, domain="president")
-    statuses = {"to play", "passed", "choosing tax cards", "ready", "out #{place}", "(away)",
+    statuses = {"to play", "passed", "choosing tax cards", "ready", "out #{place}",
+                "(away, a bot plays)", "(left, a bot plays)", "(disconnected)",
                 "Disconnected", "Disconnected: {reason}", "Refused ({code})."}
     checked, found = 0, []
     for message in catalog:

@@ -336,6 +336,43 @@ def test_a_bot_plays_for_an_absent_seat_after_the_grace_and_gives_it_back():
     assert back.seat == seat and info.bots[seat] is False and info.connected[seat]
 
 
+def test_everyone_sees_a_seat_away_left_or_back_and_who_played_for_it():
+    """Seat states in the table info (disconnected, away, left, playing), the stand-in's
+    moves marked ``by`` in every event frame, and its hands counted for the standings."""
+    async def scenario():
+        host, table, port = await start_table(
+            seats=3, bots=1, rules=rules(session_length=20), grace=0.01, bot_delay=0.001)
+        bea = Client(LOCAL, port, "Bea", reconnect=False)
+        cy = Client(LOCAL, port, "Cy", reconnect=False)
+        watcher = Recorder(LOCAL, port, "watch", spectate=True, reconnect=False)
+        for client in (bea, cy, watcher):
+            await client.connect()
+        await bea.wait_for(lambda c: c.view is not None)
+        playing = table.info().states
+        seat, token = bea.seat, bea.token
+        await bea.drop()
+        await watcher.wait_for(lambda c: c.table.states[seat] == "away")
+        await watcher.wait_for(lambda c: any(
+            m["type"] == "event" and m["by"] == "standin" for m in c.frames))
+        back = Client(LOCAL, port, "Bea", token=token, reconnect=False)
+        await back.connect()
+        await watcher.wait_for(lambda c: c.table.states[seat] == "playing")
+        await cy.close()
+        await watcher.wait_for(lambda c: c.table.states[cy.seat] == "left")
+        info = table.info()
+        await host.stop()
+        return playing, watcher, seat, info, cy.seat
+
+    playing, watcher, seat, info, cy_seat = run(scenario())
+    assert sorted(playing) == ["bot", "playing", "playing"]
+    seen = [m["table"]["states"][seat] for m in watcher.frames if m["type"] == "table"]
+    assert "disconnected" in seen and seen.index("disconnected") < seen.index("away")
+    by = [m for m in watcher.frames if m["type"] == "event" and m["by"]]
+    assert by and all(m["by"] == "standin" and m["event"]["seat"] == seat for m in by
+                      if m["event"]["seat"] != cy_seat)
+    assert info.standin_hands[seat] >= 1 and info.states[cy_seat] == "left"
+
+
 def test_leaving_before_the_start_frees_the_seat():
     async def scenario():
         host, table, port = await start_table(seats=4, rules=rules())
@@ -439,6 +476,10 @@ def test_turn_timer_and_ready_timeout_keep_the_party_going():
     plays = [m for m in idle.frames if m["type"] == "event"
              and m["event"]["type"] in ("play", "pass") and m["event"]["seat"] == idle.seat]
     assert plays  # the timer moved for the idle seat
+    assert all(m["by"] == "timeout" for m in plays)  # ... and everyone was told
+    bots = [m for m in idle.frames if m["type"] == "event"
+            and m["event"]["type"] in ("play", "pass") and m["event"]["seat"] != idle.seat]
+    assert bots and all(m["by"] == "" for m in bots)  # a bot's own seat: no mention
 
 
 def test_host_ends_an_open_session_at_the_hand_boundary():

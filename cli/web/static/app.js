@@ -340,11 +340,12 @@ function seatState(s) {
   return "";
 }
 
+const SEAT_NOTES = new Set(["disconnected", "away", "left"]);
+
 function seatNote(s) {
   if (s === state.seat) return ` ${label("you")}`;
-  const bots = state.table?.bots || [];
-  const connected = state.table?.connected || [];
-  if (s < bots.length && !bots[s] && !connected[s]) return ` ${label("away")}`;
+  const seatState = (state.table?.states || [])[s];
+  if (SEAT_NOTES.has(seatState)) return ` ${label(`seat_${seatState}`)}`;
   return "";
 }
 
@@ -403,8 +404,16 @@ function renderMiddle() {
   const names = players();
   log.replaceChildren(...state.log.slice(-40).map((entry) => (entry.chat
     ? h("li", { class: "chat" }, label("chat_line", { name: entry.chat.name, text: entry.chat.text }))
-    : h("li", {}, state.text.event(entry.event, names, state.seat)))));
+    : h("li", {}, eventLine(entry.event, names)))));
   log.scrollTop = log.scrollHeight;
+}
+
+function eventLine(event, names) {
+  const line = state.text.event(event, names, state.seat);
+  if (event.by === "timeout") return label("by_timeout", { event: line });
+  if (event.by !== "standin") return line;
+  if (event.seat === state.seat) return label("by_standin_you", { event: line });
+  return label("by_standin", { name: names[event.seat] ?? "?", event: line });
 }
 
 function renderPile() {

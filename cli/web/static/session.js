@@ -142,7 +142,7 @@ export class Session {
           this.resyncing = true;
           this.send(messages.snapshotRequest());
         }
-        return this.emit("event", msg.event);
+        return this.emit("event", { ...msg.event, by: msg.by });
       }
       case "accepted": return this.reply(msg.id, null, {});
       case "refused":
