@@ -29,6 +29,7 @@ INFO = {
     "seats": 4, "players": ["Ada", None, "Bot 1", "Bot 2"], "bots": [False, False, True, True],
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
     "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
+    "states": ["playing", "free", "bot", "bot"], "standin_hands": [0, 0, 0, 0],
 }
 
 SAMPLES: dict[str, list[dict]] = {
@@ -58,7 +59,9 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
         {"type": "accepted", "id": 3},
         {"type": "state", "seq": 1, "view": {"seat": 0, "hand": "3C 4D", "legal": []}},
-        {"type": "event", "seq": 2, "event": {"type": "play", "seat": 1, "cards": "5H"}},
+        {"type": "event", "seq": 2, "event": {"type": "play", "seat": 1, "cards": "5H"},
+         "by": ""},
+        {"type": "event", "seq": 3, "event": {"type": "pass", "seat": 2}, "by": "standin"},
         {"type": "table", "table": INFO},
         {"type": "chat", "seat": None, "name": "Eve", "text": "hi"},
         {"type": "ping", "nonce": 0},
@@ -287,3 +290,14 @@ def test_random_fields_are_validated_or_refused(kind, fields):
     assert set(msg) == {"type", *SCHEMAS[CLIENT][kind]}
     for key, check in SCHEMAS[CLIENT][kind].items():
         assert check(msg[key])
+
+
+@pytest.mark.parametrize("bad", [
+    {"type": "table", "table": {**INFO, "states": ["asleep", "free", "bot", "bot"]}},
+    {"type": "table", "table": {**INFO, "standin_hands": [-1, 0, 0, 0]}},
+    {"type": "event", "seq": 2, "event": {"type": "pass", "seat": 1}, "by": "ghost"},
+])
+def test_seat_states_and_who_acted_are_from_their_lists(bad) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        Decoder(HOST).feed(packed(bad))
+    assert caught.value.code == "bad_field"

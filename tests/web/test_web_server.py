@@ -20,7 +20,7 @@ from president.cli.web.qr import qr_lines
 from president.cli.web.texts import LABELS, page_texts
 from president.net.host import Host
 from president.net.limits import Limits
-from president.net.protocol import CLIENT, HOST, Decoder, pack
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer, origin_allowed
 
@@ -48,8 +48,8 @@ async def serving(limits: Limits | None = None, **options: Any) -> AsyncIterator
 
 
 def hello(name: str = "Ola", **fields: Any) -> bytes:
-    msg = {"type": "hello", "version": 2, "name": name, "language": "pl", "token": None,
-           "pin": None, "spectate": False, "table": None, **fields}
+    msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "pl",
+           "token": None, "pin": None, "spectate": False, "table": None, **fields}
     return pack(msg, CLIENT)
 
 
@@ -324,3 +324,13 @@ def test_the_lobby_waiting_room_shows_where_phones_open_the_page() -> None:
     shown = "".join(str(fragment[1]) for fragment in waiting_fragments(model))
     assert "http://10.0.0.2:4001/" in shown and "Telefony" in shown
     assert players_height(model) >= shown.count("\n")
+
+
+def test_the_page_speaks_the_hosts_protocol_version() -> None:
+    import re
+    from pathlib import Path
+
+    import president.cli.web as page
+    wire = (Path(page.__file__).parent / "static" / "wire.js").read_text()
+    found = re.search(r"PROTOCOL_VERSION = (\d+);", wire)
+    assert found and int(found.group(1)) == PROTOCOL_VERSION
