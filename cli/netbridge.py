@@ -76,6 +76,7 @@ class NetConnection:
         self.owner = False                     # we opened the table: we may start early
         self.address: str | None = None        # shown in the waiting room of a hosted table
         self.web_url: str | None = None        # ... with the page for phones
+        self.unadvertised = False               # ... that could not be advertised on the LAN
         self._closed = False
         self._on_event: EventCallback = lambda event: None
 
@@ -203,16 +204,16 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
     advertiser = None
     if advertise:
         extra = {"web": server.urls(reachable_addresses(listen))[0]} if server is not None else {}
-        advertiser = TableAdvertiser(options.name, port, [],
-                                     {**table_properties(table), **extra},
-                                     interfaces=listen)
         try:
+            advertiser = TableAdvertiser(options.name, port, [],
+                                         {**table_properties(table), **extra},
+                                         interfaces=listen)
             await advertiser.start()
-        except Exception:
-            await host.stop()
-            if server is not None:
-                await server.stop()
-            raise
+        except Exception:  # noqa: BLE001 - e.g. no LAN address: the table says join by address
+            if advertiser is not None:
+                with contextlib.suppress(Exception):
+                    await advertiser.stop()
+            advertiser = None
     return HostedTable(host, table, advertiser, journal, server), port
 
 
@@ -256,6 +257,7 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     connection = NetConnection(address, port, name, language, setup.pin,
                                token=options.owner_token)
     connection.owner = True
+    connection.unadvertised = advertise and hosted.advertiser is None
     shown = hosted.advertiser.addresses if hosted.advertiser else [address]
     connection.address = ", ".join(format_address(a, port) for a in shown)
     if hosted.web is not None:

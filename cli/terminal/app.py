@@ -176,6 +176,7 @@ class PresidentUI:
         self.table.address = connection.address
         self.table.owner = getattr(connection, "owner", False)
         self.table.web_url = getattr(connection, "web_url", None)
+        self.table.unadvertised = getattr(connection, "unadvertised", False)
         self.table.listeners.append(self.invalidate)
         self.connection = connection
         self._containers.pop("table", None)
@@ -348,6 +349,8 @@ class PresidentUI:
         if self.setup.row == "start":
             self.spawn(self.host_table(self.setup.result()))
             return
+        if self.setup.row == "more":
+            return self.setup.toggle_more()
         editor = self.setup.editor()
         if editor is not None:
             self.edit(editor)

@@ -198,6 +198,9 @@ def waiting_fragments(model: TableModel) -> Fragments:
     if model.address:
         out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
             address=model.address)))
+    if model.unadvertised:
+        out.append(("class:dim", "\n  " + tr.gettext(
+            "Not advertised on the network: others join by this address.")))
     if model.web_url:
         out.append(("", "\n  " + tr.gettext("Phones and browsers: {url}").format(
             url=model.web_url) + "\n"))

@@ -59,6 +59,7 @@ class TableModel:
         self.owner = False                    # we opened the table: we may start early
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
+        self.unadvertised = False             # ... not in the lobbies: join by address
         self.status = Seen.CONNECTING
         self.status_detail: str | None = None
         self.log: deque[str] = deque(maxlen=LOG_LINES)

@@ -1,5 +1,6 @@
-"""The host's set-up screen: table name, preset, seats, bots and their levels, PIN and
-every house rule."""
+"""The host's set-up screen: table name, preset, seats, bots and their levels, PIN, and
+"Open the table" under the cursor; the turn timer, stand-ins and every house rule one
+level down ("More settings")."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
-TABLE_ROWS = ("name", "preset", "players", "bots", "level", "pin", "turn_timer")
+TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "start", "more")
+MORE_ROWS = ("turn_timer", "level")  # then the house rules, when "more" is open
 BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
 
@@ -42,27 +44,33 @@ class SetupModel:
         self.name = tr.gettext("{name}'s table").format(name=player_name or "Party")
         self.preset = "classic"
         self.rules = PRESETS["classic"]
-        self.players = 4
-        self.bots = 3
+        self.players = self._player_range()[0]  # the preset's least; guests fill the seats
+        self.bots = 0
         self.level = DEFAULT_LEVEL
-        self.levels = [DEFAULT_LEVEL] * self.bots
+        self.levels: list[str] = []
         self.pin = ""
         self.turn_timer = 0
-        self.index = 0
+        self.more = False                       # the turn timer, stand-ins and house rules
         self.message: str | None = None
-        self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES), "start"]
+        self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES)]
+        self.index = self.rows.index("start")   # Enter opens the table at once
 
     @property
     def rows(self) -> list[str]:
-        """The table's rows with one row per bot seat after "bots", then the rules."""
+        """The table's rows with one row per bot seat after "bots"; with "more" open,
+        the turn timer, the stand-ins' level and the house rules."""
         head = list(TABLE_ROWS)
         at = head.index("bots") + 1
         head[at:at] = [f"{BOT_ROW}{number}" for number in range(1, self.bots + 1)]
-        return [*head, *self._rule_rows]
+        return [*head, *MORE_ROWS, *self._rule_rows] if self.more else head
 
     @property
     def row(self) -> str:
         return self.rows[self.index]
+
+    def toggle_more(self) -> None:
+        self.more = not self.more
+        self.index = self.rows.index("more")
 
     def move(self, step: int) -> None:
         self.index = (self.index + step) % len(self.rows)
@@ -151,6 +159,7 @@ class SetupModel:
             "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
             "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
             "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
+            "more": tr.gettext("More settings: turn timer, house rules"),
             "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
         }
         if row.startswith(BOT_ROW):
@@ -174,6 +183,8 @@ class SetupModel:
             return self.pin or self.tr.gettext("none")
         if row == "start":
             return ""
+        if row == "more":
+            return "▾" if self.more else "▸"
         if row == "turn_timer":
             if not self.turn_timer:
                 return self.tr.gettext("none")
@@ -191,6 +202,8 @@ class SetupModel:
             "bots": tr.gettext("Seats filled by bots; the others wait for players."),
             "pin": tr.gettext("Players must type this PIN to join (Enter to edit)."),
             "start": tr.gettext("Press Enter to open the table and sit down."),
+            "more": tr.gettext("Enter shows or hides the turn timer, the stand-in bots' level "
+                               "and every house rule of the preset."),
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
             "level": tr.gettext("How well a bot plays for an absent player; sets every bot "
                                 "below too."),
@@ -210,7 +223,7 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
             chosen = i == model.index
             style = "class:menu.selected" if chosen else ""
             value = model.value(row)
-            arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin") else value
+            arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin", "more") else value
             line = f"{'▸' if chosen else ' '} {model.label(row)[:34]:<34} {arrows}"
             if row == "start":
                 line = f"{'▸' if chosen else ' '} ▶▶ {model.label(row)}"

@@ -111,6 +111,28 @@ def test_settings_file_round_trip_and_bad_files(tmp_path: Path) -> None:
     assert xdg == Path("/x/president/settings.toml")
 
 
+def test_host_set_up_opens_a_waiting_table_with_one_key(run_ui) -> None:
+    """The set-up screen opens on "Open the table": the preset's least seats, no bots,
+    the house rules folded away; Enter opens a table that waits for guests."""
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.screen_shows("Host a table")
+        d.keys(DOWN * MENU.index("host") + "\r")
+        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        screen = await d.screen_shows("More settings")
+        assert ui.setup.row == "start" and "Turn timer" not in screen
+        assert "Press Enter to open the table" in screen
+        d.keys("\r")
+        await d.until(lambda: ui.screen == "table" and ui.table.table is not None, "the table")
+        await d.screen_shows("1 of 3 seats taken")
+
+    run_ui(scenario, bridge=bridge)
+    (setup,) = bridge.hosted
+    assert (setup.preset, setup.players, setup.bots) == ("classic", 3, 0)
+
+
 def test_host_set_up(run_ui) -> None:
     bridge = FakeBridge()
 
@@ -121,24 +143,28 @@ def test_host_set_up(run_ui) -> None:
         await d.until(lambda: ui.screen == "setup", "the set-up screen")
         setup = ui.setup
         await d.screen_shows("Tester's table")
-        d.keys(DOWN + RIGHT * 4)                  # preset: classic -> ... -> bga
+        d.keys(UP * 4 + RIGHT * 4)                # preset: classic -> ... -> bga
         await d.until(lambda: setup.preset == "bga", "the bga preset")
         screen = await d.screen_shows("◀ Board Game Arena ▶")
-        assert "A named set of house rules" in screen
-        d.keys(DOWN * 4)                          # the second bot's level
+        assert "A named set of house rules" in screen and setup.players == 4
+        d.keys(DOWN * 2 + RIGHT * 3)              # bots: 0 -> 3
+        await d.until(lambda: setup.bots == 3, "three bots")
+        d.keys(DOWN * 2)                          # the second bot's level
         await d.until(lambda: setup.row == "bot:2", "the second bot's row")
         await d.screen_shows("Bot 2")
         d.keys(RIGHT)                             # medium -> hard
         await d.until(lambda: setup.levels[1] == "hard", "a hard bot")
-        d.keys(DOWN * 3)                          # the PIN row
+        d.keys(DOWN * 2)                          # the PIN row
         await d.until(lambda: setup.row == "pin", "the PIN row")
         d.keys("\r")
         await d.screen_shows("PIN (empty: none):")
         d.keys("1234\r")
         await d.until(lambda: setup.pin == "1234", "the PIN")
+        d.keys(DOWN * 2 + "\r")                   # open "More settings"
+        await d.screen_shows("Turn timer")
         d.keys(DOWN + RIGHT)                      # turn timer: none -> 15 s
         await d.until(lambda: setup.turn_timer == 15, "the turn timer")
-        d.keys(DOWN + RIGHT)                      # title set: bga -> classic
+        d.keys(DOWN * 2 + RIGHT)                  # title set: bga -> classic
         await d.until(lambda: setup.rules.title_set == "classic", "the title set")
         d.keys(DOWN * 3)                          # a rule with its explanation
         await d.until(lambda: setup.row not in ("pin", "title_set"), "a rule row")
@@ -146,7 +172,7 @@ def test_host_set_up(run_ui) -> None:
         before = getattr(setup.rules, rule)
         d.keys(RIGHT)
         await d.until(lambda: getattr(setup.rules, rule) != before, "the rule to change")
-        d.keys(UP * (setup.index + 1))            # wrap to "Open the table"
+        d.keys(UP * (setup.index - setup.rows.index("start")))
         await d.until(lambda: setup.row == "start", "the start row")
         d.keys("\r")
         await d.until(lambda: ui.screen == "table" and ui.table.view, "the table")

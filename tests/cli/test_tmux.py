@@ -103,15 +103,14 @@ def test_a_host_and_two_clients_play_a_hand_to_the_end(tmux: Tmux) -> None:
     for name in languages:  # first run: each is asked for a name (their user name)
         tmux.wait(name, "▏")
         tmux.keys(name, "Enter")
-    # the host: set up a table for three humans, no bots
+    # the host: a table for three humans, no bots, is what the set-up screen offers
     tmux.wait("host", "Host a table")
     tmux.keys("host", "Enter")
-    tmux.wait("host", "Table name")
-    tmux.keys("host", "Down", "Down", "Left", "Down", "Left", "Left")
-    screen = tmux.wait("host", "◀ 0 ▶")
+    screen = tmux.wait("host", "Table name")
     assert [line.split()[-2] for line in screen.splitlines()
             if line[1:].strip().startswith(("Seats", "Bots"))] == ["3", "0"]
-    tmux.keys("host", "Up", "Up", "Up", "Up", "Enter")
+    assert "▸ ▶▶ Open the table" in screen
+    tmux.keys("host", "Enter")
     tmux.wait("host", "Others can join at 127.0.0.1:")
     # the clients find it in their lobby and sit down
     for name in ("ann", "bob"):
