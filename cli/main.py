@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--journal", metavar="FILE", default=None)
     host.add_argument("--no-journal", action="store_true")
     host.add_argument("--resume", action="store_true")
+    host.add_argument("--ready-file", metavar="FILE", default=None,
+                      help="write where the table listens (JSON) once it is open")
 
     play = sub.add_parser("play", help="a local table against bots, joined at once")
     play.add_argument("--bots", default="3",

@@ -23,12 +23,9 @@ from president.cli.web import web_server
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, ClientEvent, EventCallback, StatusChanged
 from president.net.discovery import (
-    TableAdvertiser,
     TableBrowser,
-    follow,
     format_address,
     reachable_addresses,
-    table_properties,
 )
 from president.net.discovery import parse_address as _parse_address
 from president.net.host import Host
@@ -137,6 +134,10 @@ class NetConnection:
         """Ask for ``action`` (None: start the game now, bots in the free seats)."""
         return await self.client.act(action)
 
+    async def end_session(self) -> Reply:
+        """As the owner: end the session for everyone (after this hand)."""
+        return await self.client.end_session()
+
     async def step_away(self) -> None:
         """Go without a goodbye: the host's stand-in bot plays and the seat's claim stays
         on disk for the next ``join``."""
@@ -162,20 +163,16 @@ def connect(address: str, name: str, language: str, pin: str | None,
 
 
 class HostedTable:
-    """A host running in this process, maybe advertised; ``stop`` ends both."""
+    """A host running in this process (``play --bots``; the tests' tables): it ends with
+    the window."""
 
-    def __init__(self, host: Host, table: Table, advertiser: TableAdvertiser | None,
-                 journal: Journal | None = None, web: WebServer | None = None) -> None:
-        self.host, self.table, self.advertiser = host, table, advertiser
+    def __init__(self, host: Host, table: Table, journal: Journal | None = None,
+                 web: WebServer | None = None) -> None:
+        self.host, self.table = host, table
         self.journal = journal
         self.web = web
-        if advertiser is not None:
-            follow(advertiser, table)
 
     async def stop(self) -> None:
-        if self.advertiser is not None:
-            with contextlib.suppress(Exception):
-                await self.advertiser.stop()
         await self.host.stop()
         if self.web is not None:
             await self.web.stop()
@@ -183,7 +180,7 @@ class HostedTable:
             self.journal.close()
 
 
-async def _serve(options: TableOptions, listen: list[str] | None, advertise: bool,
+async def _serve(options: TableOptions, listen: list[str] | None,
                  journal: Journal | None = None, web: bool = False) -> tuple[HostedTable, int]:
     hook = TableJournal(journal) if journal is not None else None
     table = Table(options, journal=hook)
@@ -201,21 +198,7 @@ async def _serve(options: TableOptions, listen: list[str] | None, advertise: boo
         else:
             if hook is not None:
                 hook.host["web_port"] = server.port
-    advertiser = None
-    if advertise:
-        extra = {"web": server.urls(reachable_addresses(listen))[0]} if server is not None else {}
-        try:
-            advertiser = TableAdvertiser(options.name, port, [],
-                                         {**table_properties(table), **extra},
-                                         interfaces=listen)
-            await advertiser.start()
-        except Exception:  # noqa: BLE001 - e.g. no LAN address: the table says join by address
-            if advertiser is not None:
-                with contextlib.suppress(Exception):
-                    await advertiser.stop()
-            advertiser = None
-    return HostedTable(host, table, advertiser, journal, server), port
-
+    return HostedTable(host, table, journal, server), port
 
 
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
@@ -233,16 +216,51 @@ async def local_table(name: str, language: str, *, bots: int, preset: str, rules
                            seed=seed, bot_delay=bot_delay, ready_timeout=0.0, grace=3600.0,
                            bot_kind=level, bot_levels=tuple(levels), bot_budget=bot_budget,
                            owner_token=owner)
-    hosted, port = await _serve(options, ["127.0.0.1"], advertise=False)
+    hosted, port = await _serve(options, ["127.0.0.1"])
     connection = NetConnection("127.0.0.1", port, name, language, token=owner)
     connection.owner = True
     return hosted, connection
 
 
-async def host_table(setup: Any, name: str, language: str, seed: int | None = None, *,
-                     advertise: bool = True, bot_delay: float = BOT_DELAY,
-                     journal: Journal | None = None) -> tuple[HostedTable, NetConnection]:
-    """The set-up screen's table: listened on and advertised on the LAN."""
+async def host_table(setup: Any, name: str, language: str
+                     ) -> tuple[None, NetConnection]:
+    """The set-up screen's table, in a host process of its own (``cli.hosting``): it
+    outlives this window; we sit down at it as its owner."""
+    from president.cli import hosting
+
+    table = await hosting.open_table(setup, interfaces())
+    return None, join_my_table(table, name, language)
+
+
+def my_tables() -> list[Any]:
+    """The tables this user opened from the lobby whose host still runs."""
+    from president.cli import hosting
+
+    return list(hosting.my_tables())
+
+
+def stop_my_table(table: Any) -> None:
+    from president.cli import hosting
+
+    hosting.stop(table)
+
+
+def join_my_table(table: Any, name: str, language: str) -> NetConnection:
+    """Sit down (again) at one of ``hosting.my_tables()`` as its owner."""
+    host, port = parse_address(table.address)
+    connection = NetConnection(host, port, name, language, table.pin, token=table.owner_token)
+    connection.owner = True
+    connection.address = table.shown
+    connection.web_url = table.web_url
+    connection.unadvertised = not table.advertised
+    return connection
+
+
+async def host_in_process(setup: Any, name: str, language: str, seed: int | None = None, *,
+                          bot_delay: float = BOT_DELAY, journal: Journal | None = None
+                          ) -> tuple[HostedTable, NetConnection]:
+    """The set-up screen's table in this process, not advertised (the tests' seeded
+    tables): it ends with the window."""
     options = TableOptions(name=setup.name, preset=setup.preset, rules=setup.rules,
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
                            bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
@@ -251,15 +269,12 @@ async def host_table(setup: Any, name: str, language: str, seed: int | None = No
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.
-    hosted, port = await _serve(options, listen, advertise=advertise,
-                                journal=journal or Journal(), web=True)
+    hosted, port = await _serve(options, listen, journal=journal or Journal(), web=True)
     address = "127.0.0.1" if listen is None else listen[0]
     connection = NetConnection(address, port, name, language, setup.pin,
                                token=options.owner_token)
     connection.owner = True
-    connection.unadvertised = advertise and hosted.advertiser is None
-    shown = hosted.advertiser.addresses if hosted.advertiser else [address]
-    connection.address = ", ".join(format_address(a, port) for a in shown)
+    connection.address = format_address(address, port)
     if hosted.web is not None:
         connection.web_url = hosted.web.urls(reachable_addresses(listen))[0]
     return hosted, connection

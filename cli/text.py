@@ -229,6 +229,7 @@ REASONS: dict[str, str] = {
     "no_such_session": N_("There is no such session in the journal."),
     "session_unreplayable": N_("The session in the journal can no longer be replayed."),
     "host_stopping": N_("The host is shutting down."),
+    "host_failed": N_("The table could not be opened: its host did not start."),
     "host_paused": N_("The host paused the table; you will rejoin when it is back."),
     "left": N_("You left the table."),
     "replaced": N_("Your seat is now played from another window or device."),

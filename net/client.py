@@ -37,9 +37,11 @@ from president.view import View
 
 from .protocol import Bye, Message, Reply, TableInfo
 from .session import (
+    END_SESSION,
     ClientSession,
     Joined,
     JoinFailed,
+    OwnerRequest,
     Replied,
     SessionEvent,
     Status,
@@ -168,7 +170,8 @@ class Client:
         self._runner = asyncio.get_running_loop().create_task(self._run(link))
         return joined
 
-    async def act(self, action: Action | None, timeout: float | None = None) -> Reply:
+    async def act(self, action: Action | None | OwnerRequest,
+                  timeout: float | None = None) -> Reply:
         """Ask for ``action`` (None: start the game now); the host's reply, or a reply
         with the client's own code (not_connected, timeout, disconnected, closed)."""
         try:
@@ -189,6 +192,10 @@ class Client:
     async def start(self) -> Reply:
         """Ask the host to start now (empty seats get bots)."""
         return await self.act(None)
+
+    async def end_session(self) -> Reply:
+        """The owner ends the session (after this hand; at once before the first deal)."""
+        return await self.act(END_SESSION)
 
     async def chat(self, text: str) -> None:
         """Say ``text`` to the table. ClientError (not_connected) when not joined."""

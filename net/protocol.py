@@ -270,6 +270,15 @@ class StartRequest(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class EndRequest(Message):
+    """The owner ends the session: at once before the first deal, else after this hand
+    (everyone gets the standings)."""
+
+    TYPE, SENDERS = "end_session", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRequest(Message):
     TYPE, SENDERS = "chat", (CLIENT,)
     text: str = checked(_text(1, CHAT_MAX))
@@ -370,7 +379,7 @@ class Bye(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
-    StartRequest, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
+    StartRequest, EndRequest, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
     Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from president.actions import Action
@@ -38,6 +38,7 @@ from .protocol import (
     Chat,
     ChatRequest,
     Decoder,
+    EndRequest,
     EventUpdate,
     Hello,
     Leave,
@@ -102,6 +103,15 @@ class TableChanged:
 @dataclass(frozen=True, slots=True)
 class ViewChanged:
     view: View
+
+
+class OwnerRequest(Enum):
+    """What only the table's owner may ask, beside starting early."""
+
+    END_SESSION = "end_session"
+
+
+END_SESSION = OwnerRequest.END_SESSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +198,18 @@ class ClientSession:
                             token=self.token, pin=self.pin, spectate=self.spectate,
                             table=self.table_id))
 
-    def request(self, action: Action | None) -> tuple[int, bytes]:
+    def request(self, action: Action | None | OwnerRequest) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
-        now); ``Replied(id)`` answers it. ``ClientError`` (not_connected) when not joined."""
+        now; ``END_SESSION``: the owner ends it); ``Replied(id)`` answers it.
+        ``ClientError`` (not_connected) when not joined."""
         self._need_joined()
         request_id = next(self._ids)
-        msg = StartRequest(id=request_id) if action is None else action_request(action,
-                                                                                request_id)
+        if action is None:
+            msg: Message = StartRequest(id=request_id)
+        elif isinstance(action, OwnerRequest):
+            msg = EndRequest(id=request_id)
+        else:
+            msg = action_request(action, request_id)
         data = encode(msg)
         self.pending.add(request_id)
         return request_id, data

@@ -35,6 +35,7 @@ from .protocol import (
     ActionRequest,
     Chat,
     ChatRequest,
+    EndRequest,
     EventUpdate,
     Hello,
     Leave,
@@ -399,6 +400,12 @@ class Table:
                 return self._refuse(conn, msg.id, "owner_only")
             conn.send(Accepted(id=msg.id))
             return self._start()
+        if isinstance(msg, EndRequest):
+            if conn is not _HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "owner_only")
+            conn.send(Accepted(id=msg.id))
+            self._log("end_requested")
+            return self._stop(now=False)
         if isinstance(msg, ChatRequest):
             name = (self.seats[conn.seat].name if conn.seat is not None
                     else self._watcher_names.get(conn))

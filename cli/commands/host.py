@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
 import signal
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any, TextIO
 
 from president.bots import bot_levels
@@ -26,11 +29,16 @@ from president.cli.text import text_for
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
 from president.errors import JournalError, NetError, PresidentError, RulesError
-from president.net.discovery import reachable_addresses
+from president.net.discovery import format_address, reachable_addresses
 from president.net.host import Host
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 from president.rules import check_player_count, rules_for
+
+# A table opened from the lobby runs as `president host` in the background; the lobby
+# gives its PIN and its owner's seat token here (not on the command line, which any
+# user of the machine can read) and reads where it listens from --ready-file.
+ENV_PIN, ENV_OWNER_TOKEN = "PRESIDENT_PIN", "PRESIDENT_OWNER_TOKEN"
 
 ENGLISH = text_for("en")  # the host's console is not translated yet: its errors in English
 
@@ -83,10 +91,12 @@ def options_from_args(args: Any) -> TableOptions:
                          allowed=[f"0..{args.players}"])
     return TableOptions(
         name=args.name, preset=preset_name, rules=rules, seats=args.players, bots=len(levels),
-        pin=args.pin or None, seed=args.seed, turn_timer=args.turn_timer, grace=args.grace,
+        pin=args.pin or os.environ.get(ENV_PIN) or None, seed=args.seed,
+        turn_timer=args.turn_timer, grace=args.grace,
         bot_delay=args.bot_delay, ready_timeout=args.ready_timeout,
         timer_action=args.timer_action, bot_kind=args.level, bot_levels=levels,
         bot_budget=args.bot_budget / 1000,
+        owner_token=os.environ.get(ENV_OWNER_TOKEN) or None,
     )
 
 
@@ -145,6 +155,10 @@ async def serve(args: Any, printer: Printer) -> int:
     advertised = {"web": urls[0]} if urls else {}
     advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer,
                                                                advertised)
+    if args.ready_file:
+        _write_ready(args.ready_file, port=port, web_url=urls[0] if urls else None,
+                     addresses=[format_address(a, port) for a in addresses],
+                     advertised=bool(advertisers))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     interrupts = 0
@@ -184,6 +198,15 @@ async def serve(args: Any, printer: Printer) -> int:
     if journal is not None:
         journal.close()
     return 0
+
+
+def _write_ready(path: str, **fields: Any) -> None:
+    """Where the table listens, for the lobby that started this host (written whole:
+    a reader never sees half of it)."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".part")
+    partial.write_text(json.dumps({"pid": os.getpid(), **fields}), encoding="utf-8")
+    partial.replace(target)
 
 
 async def _serve_web(host: Host, interfaces: list[str] | None, port: int,

@@ -92,6 +92,8 @@ class PresidentUI:
 
     def show(self, screen: str) -> None:
         self.screen = screen
+        if screen == "lobby" and self.bridge is not None:
+            self.lobby.set_tables(self.lobby.tables, self.bridge.my_tables())
         # The focused window decides the mouse's "modal area": keep it on this screen.
         window = next((c for c in walk(self.container()) if isinstance(c, Window)), None)
         if window is not None:
@@ -145,10 +147,23 @@ class PresidentUI:
         if self.screen != "table" or table is None or table.view is None \
                 or self.connection is None:
             return self.quit()
-        if table.leave_asked and not table.owner:
+        if table.leave_asked and not table.hosted_here:
             return self.step_away()
         table.leave_asked = True
         self.invalidate()
+
+    def end_session(self) -> None:
+        """The owner ends the session for everyone (after this hand)."""
+        assert self.table is not None and self.connection is not None
+        self.table.leave_asked = False
+        self.table.message = self.tr.gettext("The session ends after this hand.")
+        self.spawn(self._ask_end())
+
+    async def _ask_end(self) -> None:
+        reply = await self.connection.end_session()
+        if reply.code and self.table is not None:
+            self.table.message = self.text.reason(reply.code, reply.params)
+            self.invalidate()
 
     def step_away(self) -> None:
         """Quit without a goodbye: a bot plays for us and the seat waits for
@@ -175,6 +190,7 @@ class PresidentUI:
         self.table = TableModel(self.tr, self.text)
         self.table.address = connection.address
         self.table.owner = getattr(connection, "owner", False)
+        self.table.hosted_here = self.hosted is not None
         self.table.web_url = getattr(connection, "web_url", None)
         self.table.unadvertised = getattr(connection, "unadvertised", False)
         self.table.listeners.append(self.invalidate)
@@ -255,8 +271,8 @@ class PresidentUI:
             self.invalidate()
 
     def _tables_changed(self, *args: Any) -> None:
-        if self.browser is not None:
-            self.lobby.set_tables(self.browser.tables)
+        found = self.browser.tables if self.browser is not None else self.lobby.tables
+        self.lobby.set_tables(found, self.bridge.my_tables() if self.bridge else None)
         self.invalidate()
 
     def lobby_choose(self) -> None:
@@ -265,7 +281,11 @@ class PresidentUI:
             return
         kind, key = entry
         tr = self.tr
-        if kind == "table":
+        if kind == "mine":
+            mine = self.lobby.my_table(key)
+            self.spawn(self.sit_down(self.bridge.join_my_table(mine, self.settings.name,
+                                                               self.language)))
+        elif kind == "table":
             info = self.lobby.tables[key]
             if info.pin_required:
                 self.edit(LineEdit(tr.gettext("PIN:"), "", lambda pin: self.join_found(info, pin),
@@ -285,6 +305,33 @@ class PresidentUI:
             self.show("settings")
         elif kind == "quit":
             self.quit()
+
+    def ask_stop_mine(self) -> None:
+        """x on one of our tables: ask before ending it for everyone."""
+        entry = self.lobby.entry()
+        if entry is not None and entry[0] == "mine":
+            self.lobby.stopping = entry[1]
+            mine = self.lobby.my_table(entry[1])
+            self.lobby.message = self.tr.gettext(
+                "End the table “{name}” for everyone? y yes · Esc no").format(name=mine.name)
+
+    def stop_mine(self, confirmed: bool) -> None:
+        mine = self.lobby.my_table(self.lobby.stopping or "")
+        self.lobby.stopping, self.lobby.message = None, None
+        if confirmed and mine is not None:
+            self.bridge.stop_my_table(mine)
+            self.lobby.message = self.tr.gettext(
+                "“{name}” ends after the hand in play.").format(name=mine.name)
+            self.spawn(self._until_gone(mine.id))
+        self._tables_changed()
+
+    async def _until_gone(self, ident: str, seconds: float = 10.0) -> None:
+        """Keep "my tables" current while one of them ends."""
+        for _ in range(int(seconds / 0.2)):
+            await asyncio.sleep(0.2)
+            self._tables_changed()
+            if self.lobby.my_table(ident) is None:
+                return
 
     def join_found(self, info: Any, pin: str | None) -> None:
         self.spawn(self.join_address(f"{info.addresses[0]}:{info.port}", pin))

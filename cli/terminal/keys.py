@@ -35,17 +35,22 @@ def make_bindings(ui: Any) -> KeyBindings:
 
     @kb.add("a", filter=asking)
     def _step_away(event: Any) -> None:
-        if not ui.table.owner:
+        if not ui.table.hosted_here:
             ui.step_away()
 
     @kb.add("l", filter=asking)
     def _leave_for_good(event: Any) -> None:
-        if not ui.table.owner:
+        if not ui.table.hosted_here:
             ui.quit()
+
+    @kb.add("e", filter=asking)
+    def _end_for_everyone(event: Any) -> None:
+        if ui.table.owner and not ui.table.hosted_here:
+            ui.end_session()
 
     @kb.add("y", filter=asking)
     def _close_table(event: Any) -> None:
-        if ui.table.owner:
+        if ui.table.hosted_here:
             ui.quit()
 
     @kb.add("escape", filter=asking)
@@ -198,11 +203,26 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _lobby_down(event: Any) -> None:
         ui.lobby.move(1)
 
-    @kb.add("enter", filter=lobby)
+    stopping = Condition(lambda: ui.lobby.stopping is not None)
+
+    @kb.add("enter", filter=lobby & ~stopping)
     def _lobby_enter(event: Any) -> None:
         ui.lobby_choose()
 
-    @kb.add("escape", filter=lobby)
+    @kb.add("x", filter=lobby & ~stopping)
+    def _lobby_stop_mine(event: Any) -> None:
+        ui.ask_stop_mine()
+
+    @kb.add("y", filter=lobby & stopping)
+    def _lobby_stop_confirmed(event: Any) -> None:
+        ui.stop_mine(True)
+
+    @kb.add("escape", filter=lobby & stopping)
+    @kb.add("n", filter=lobby & stopping)
+    def _lobby_stop_cancelled(event: Any) -> None:
+        ui.stop_mine(False)
+
+    @kb.add("escape", filter=lobby & ~stopping)
     def _lobby_escape(event: Any) -> None:
         ui.lobby.message = None
 

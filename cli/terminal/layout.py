@@ -400,8 +400,11 @@ def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
 
 def leave_question(model: TableModel) -> str:
     tr = model.tr
-    if model.owner:
+    if model.hosted_here:
         return tr.gettext("Quit and close the table for everyone? y yes · Esc no")
+    if model.owner:
+        return tr.gettext("a step away · l leave for good · e end the session for everyone · "
+                          "Esc stay")
     return tr.gettext("a step away (a bot plays, your seat waits) · "
                       "l leave for good · Esc stay")
 

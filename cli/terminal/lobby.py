@@ -1,4 +1,5 @@
-"""The lobby: tables found on the LAN (live), host, join by address, settings."""
+"""The lobby: the player's own tables (hosts running in the background), tables found on
+the LAN (live), host, join by address, settings."""
 
 from __future__ import annotations
 
@@ -20,14 +21,18 @@ class LobbyModel:
     def __init__(self, tr: Any, text: Any) -> None:
         self.tr, self.text = tr, text
         self.tables: dict[str, Any] = {}
+        self.mine: list[Any] = []       # cli.hosting.MyTable: tables we opened, still running
+        self.stopping: str | None = None  # the id of one of ours we ask about ending
         self.index = 0
         self.message: str | None = None
         self.discovery_ok = True
         self.moved = False      # until the player moves, the first table found is selected
 
-    def set_tables(self, tables: dict[str, Any]) -> None:
+    def set_tables(self, tables: dict[str, Any], mine: list[Any] | None = None) -> None:
         current = self.entry()
         self.tables = dict(tables)
+        if mine is not None:
+            self.mine = list(mine)
         entries = self.entries()
         if not self.moved:
             self.index = 0
@@ -36,8 +41,15 @@ class LobbyModel:
                 self.index, len(entries) - 1)
 
     def entries(self) -> list[tuple[str, str]]:
-        ordered = sorted(self.tables, key=lambda key: (self.tables[key].name.lower(), key))
-        return [("table", key) for key in ordered] + [(item, "") for item in MENU]
+        ours = {(table.name, table.port) for table in self.mine}
+        found = [key for key in self.tables
+                 if (self.tables[key].name, self.tables[key].port) not in ours]
+        ordered = sorted(found, key=lambda key: (self.tables[key].name.lower(), key))
+        return ([("mine", table.id) for table in self.mine]
+                + [("table", key) for key in ordered] + [(item, "") for item in MENU])
+
+    def my_table(self, ident: str) -> Any:
+        return next((table for table in self.mine if table.id == ident), None)
 
     def entry(self) -> tuple[str, str] | None:
         entries = self.entries() if hasattr(self, "tables") else []
@@ -51,6 +63,9 @@ class LobbyModel:
     def label(self, entry: tuple[str, str]) -> str:
         tr = self.tr
         kind, key = entry
+        if kind == "mine":
+            mine = self.my_table(key)
+            return f"★ {mine.name[:28]:<28} " + tr.gettext("your table: Enter sit down · x end it")
         if kind == "table":
             info = self.tables[key]
             lock = " 🔒" if info.pin_required else ""
@@ -100,7 +115,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
         if showing_settings():
             return settings_fragments(settings_model())
         out: StyleAndTextTuples = []
-        if model.tables:
+        if model.tables or model.mine:
             out.append(("bold", tr.gettext("Tables on this network:") + "\n"))
         else:
             text = tr.gettext("Looking for tables on this network…") if model.discovery_ok \
@@ -108,7 +123,7 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
             out.append(("class:dim", text + "\n"))
         entries = model.entries()
         for i, entry in enumerate(entries):
-            if entry[0] != "table" and (i == 0 or entries[i - 1][0] == "table"):
+            if entry[0] in MENU and (i == 0 or entries[i - 1][0] not in MENU):
                 out.append(("", "\n"))
             chosen = i == model.index
             style = "class:menu.selected" if chosen else ""

@@ -57,6 +57,7 @@ class TableModel:
         self.view: View | None = None
         self.table: TableInfo | None = None
         self.owner = False                    # we opened the table: we may start early
+        self.hosted_here = False              # ... and it lives in this window (play --bots)
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
         self.unadvertised = False             # ... not in the lobbies: join by address

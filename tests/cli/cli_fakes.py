@@ -78,7 +78,11 @@ class TestBridge:
     hosted: list[Any] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     connections: list[netbridge.NetConnection] = field(default_factory=list)
+    background: bool = False        # host_table: a real background host (cli.hosting)
     parse_address = staticmethod(netbridge.parse_address)
+    my_tables = staticmethod(netbridge.my_tables)
+    stop_my_table = staticmethod(netbridge.stop_my_table)
+    join_my_table = staticmethod(netbridge.join_my_table)
 
     async def local_table(self, name: str, language: str, *, bots: int, preset: str,
                           rules: Any, seed: int | None, **bot_options: Any) -> tuple[Any, Any]:
@@ -107,7 +111,7 @@ class TestBridge:
         connection.client.session.token = "ab" * 16
         self.tables.append(table)
         self.connections.append(connection)
-        return netbridge.HostedTable(host, table, None), connection
+        return netbridge.HostedTable(host, table), connection
 
     def connect(self, address: str, name: str, language: str, pin: str | None,
                 spectate: bool = False) -> Any:
@@ -116,8 +120,10 @@ class TestBridge:
 
     async def host_table(self, setup: Any, name: str, language: str) -> tuple[Any, Any]:
         self.hosted.append(setup)
-        return await netbridge.host_table(setup, name, language, seed=self.seed,
-                                          advertise=False, bot_delay=0.0)
+        if self.background:
+            return await netbridge.host_table(setup, name, language)
+        return await netbridge.host_in_process(setup, name, language, seed=self.seed,
+                                               bot_delay=0.0)
 
     def browser(self, on_change: Any) -> FakeBrowser:
         browser = FakeBrowser(on_change)

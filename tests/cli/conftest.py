@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -11,6 +11,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from president.cli import hosting
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
 
@@ -74,13 +75,16 @@ class Driver:
 
 
 @pytest.fixture(autouse=True)
-def loopback_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+def loopback_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[None]:
     """Zeroconf and hosted tables on 127.0.0.1 only; settings, journal and seat
-    claims in a temporary place."""
+    claims in a temporary place; background hosts a test opened are stopped after it."""
     monkeypatch.setenv("PRESIDENT_INTERFACES", "127.0.0.1")
     monkeypatch.setenv("PRESIDENT_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("PRESIDENT_JOURNAL", str(tmp_path / "journal.sqlite3"))
     monkeypatch.setenv("PRESIDENT_DATA_DIR", str(tmp_path / "data"))
+    yield
+    for table in hosting.my_tables():
+        hosting.stop(table, now=True)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ def test_a_table_hosted_from_the_client_is_journaled_and_can_be_resumed():
                             levels=("hard", "easy"))
 
     async def scenario() -> None:
-        hosted, connection = await netbridge.host_table(setup, "Ada", "en", seed=9)
+        hosted, connection = await netbridge.host_in_process(setup, "Ada", "en", seed=9)
         try:
             await connection.start(lambda event: None)
             await connection.client.wait_for(

@@ -27,8 +27,9 @@ def test_a_lobby_table_opens_on_loopback_only_and_says_it_is_not_advertised() ->
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
-    assert seen["advertised"] is False and seen["unadvertised"] is True
-    assert seen["address"].startswith("127.0.0.1:") and seen["guest_seat"] == 0  # joined
+    assert seen["unadvertised"] is True and seen["address"].startswith("127.0.0.1:")
+    assert seen["guest_seat"] == 0  # the owner has not sat down yet
+    assert seen["bye"] == "host_stopping" and seen["left"] == []
 
 
 def test_the_waiting_room_says_join_by_address() -> None:

@@ -199,3 +199,16 @@ def test_the_log_says_when_a_bot_or_the_timer_moved_for_a_player() -> None:
     model.event(pass_of)
     assert list(model.log)[-4:] == ["A bot plays for P2: P2 passes.", "Time's up: P2 passes.",
                               "A bot plays for you: You pass.", "P2 passes."]
+
+
+def test_the_leave_question_fits_who_asks() -> None:
+    model = model_with()
+    model.leave_asked = True
+    guest = text_of(layout.message_fragments(model, None))
+    model.owner = True
+    owner = text_of(layout.message_fragments(model, None))
+    model.hosted_here = True
+    window = text_of(layout.message_fragments(model, None))
+    assert guest.startswith("a step away") and "e end the session" not in guest
+    assert "e end the session for everyone" in owner and "l leave for good" in owner
+    assert window.startswith("Quit and close the table for everyone?")

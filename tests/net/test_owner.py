@@ -85,3 +85,27 @@ def test_the_owner_token_is_not_a_seat_anyone_can_guess() -> None:
             await host.stop()
 
     assert run(scenario()) == "bad_token"
+
+
+def test_only_the_owner_ends_the_session_and_everyone_gets_the_standings() -> None:
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, Any, Any, Any]:
+        host, table, port = await open_table(owner)
+        try:
+            anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+            guest = Client(LOCAL, port, "Guest", reconnect=False)
+            for client in (anna, guest):
+                await client.connect()
+            await anna.start()
+            await guest.wait_for(lambda c: c.view is not None)
+            refused = await guest.end_session()
+            still_on = not table._stop_requested
+            accepted = await anna.end_session()
+            return refused, still_on, accepted, table._stop_requested
+        finally:
+            await host.stop()
+
+    refused, still_on, accepted, stopping = run(scenario())
+    assert refused.code == "owner_only" and still_on
+    assert accepted.code is None and stopping     # the hand in play ends the session

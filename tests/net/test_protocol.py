@@ -44,6 +44,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "ready", "id": 4},
         {"type": "decree", "id": 5, "text": "Everyone stands up"},
         {"type": "start", "id": 6},
+        {"type": "end_session", "id": 7},
         {"type": "chat", "text": "ciao!"},
         {"type": "snapshot_request"},
         {"type": "leave"},

@@ -1,0 +1,172 @@
+"""The player's own tables: a table opened from the lobby runs as ``president host`` in a
+process of its own (journaled, detached from the terminal), so that closing or crashing
+the lobby's window does not close it; its owner comes back like anyone else.
+
+Each table has a record in ``<data dir>/tables/`` (a 0700 folder; see ``cli.seats``):
+where it listens and its owner's seat token. ``my_tables`` lists those whose host is
+still running, ``stop`` asks one to end (as the host's first Ctrl-C: the session ends
+after the current hand, at once before the first deal).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from president.cli.commands.host import ENV_OWNER_TOKEN, ENV_PIN
+from president.cli.seats import data_dir
+from president.errors import NetError
+from president.rules import HouseRules
+
+START_TIMEOUT = 20.0                # seconds for a host process to open its table
+_children: dict[int, subprocess.Popen[bytes]] = {}  # ours, reaped when they end
+
+
+@dataclass(frozen=True)
+class MyTable:
+    id: str                 # the record's name in the folder
+    name: str
+    pid: int
+    port: int
+    owner_token: str
+    pin: str | None
+    address: str            # "host:port" where this computer joins it
+    shown: str              # where the others join it
+    web_url: str | None
+    advertised: bool
+    opened: float           # seconds since the epoch
+
+
+def tables_dir(environ: dict[str, str] | None = None) -> Path:
+    return data_dir(environ) / "tables"
+
+
+def rules_toml(preset: str, rules: HouseRules) -> str:
+    """A rules file (``president host --rules``) for ``rules``: the preset and every field."""
+    lines = [f"preset = {json.dumps(preset)}", "", "[rules]"]
+    for key, value in rules.to_dict().items():
+        text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
+        lines.append(f"{key} = {text}")
+    return "\n".join(lines) + "\n"
+
+
+def host_argv(setup: Any, folder: Path, ident: str,
+              interfaces: list[str] | None) -> list[str]:
+    bots = ",".join(setup.levels) if setup.levels else str(setup.bots)
+    argv = [sys.executable, "-m", "president", "host", "--name", setup.name,
+            "--preset", setup.preset, "--rules", str(folder / f"{ident}.toml"),
+            "--players", str(setup.players), "--bots", bots, "--level", setup.level,
+            "--turn-timer", str(setup.turn_timer), "--ready-file", str(folder / f"{ident}.ready")]
+    for address in interfaces or ():
+        argv += ["--interface", address]
+    return argv
+
+
+async def open_table(setup: Any, interfaces: list[str] | None,
+                     timeout: float = START_TIMEOUT) -> MyTable:
+    """Start ``setup``'s table in a background host and wait until it listens.
+    ``NetError("host_failed")`` with the host's last words when it does not."""
+    folder = tables_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
+    ident = secrets.token_hex(4)
+    token = secrets.token_hex(16)
+    (folder / f"{ident}.toml").write_text(rules_toml(setup.preset, setup.rules), encoding="utf-8")
+    env = {**os.environ, ENV_OWNER_TOKEN: token, ENV_PIN: setup.pin or ""}
+    log = (folder / f"{ident}.log").open("wb")
+    with log:
+        process = subprocess.Popen(host_argv(setup, folder, ident, interfaces), env=env,
+                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)   # no SIGHUP/SIGINT from our terminal
+    _children[process.pid] = process
+    ready = folder / f"{ident}.ready"
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not ready.exists():
+        if process.poll() is not None or loop.time() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            words = _last_line(folder / f"{ident}.log")
+            _remove(folder, ident, keep_log=True)   # for whoever wants to know why
+            raise NetError("host_failed", detail=words)
+        await asyncio.sleep(0.05)
+    where = json.loads(ready.read_text(encoding="utf-8"))
+    port = int(where["port"])
+    local = interfaces[0] if interfaces and interfaces[0] not in ("0.0.0.0", "::") else "127.0.0.1"
+    table = MyTable(id=ident, name=setup.name, pid=process.pid, port=port, owner_token=token,
+                    pin=setup.pin, address=f"{local}:{port}",
+                    shown=", ".join(where.get("addresses") or [f"{local}:{port}"]),
+                    web_url=where.get("web_url"), advertised=bool(where.get("advertised")),
+                    opened=time.time())
+    record = folder / f"{ident}.json"
+    record.touch(mode=0o600)
+    record.write_text(json.dumps(asdict(table)), encoding="utf-8")
+    return table
+
+
+def my_tables() -> list[MyTable]:
+    """The tables this user opened whose host is still running, oldest first; the
+    records of the others are removed."""
+    folder = tables_dir()
+    found = []
+    for record in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+            table = MyTable(**{f.name: data[f.name] for f in fields(MyTable)})
+        except (OSError, ValueError, KeyError, TypeError):
+            record.unlink(missing_ok=True)
+            continue
+        if _running(table.pid):
+            found.append(table)
+        else:
+            _remove(folder, table.id)
+    return sorted(found, key=lambda t: t.opened)
+
+
+def stop(table: MyTable, now: bool = False) -> None:
+    """Ask the table's host to end: after this hand (``now``: at once)."""
+    if _running(table.pid):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(table.pid, signal.SIGTERM if now else signal.SIGINT)
+
+
+def _running(pid: int) -> bool:
+    child = _children.get(pid)
+    if child is not None and child.poll() is not None:   # ours, ended: reap it
+        del _children[pid]
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return False  # another user's process took the number
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    if cmdline.exists():  # a pid reused by something else is not our host
+        with contextlib.suppress(OSError):
+            words = cmdline.read_bytes().split(b"\0")
+            return b"president" in words and b"host" in words
+    return True
+
+
+def _remove(folder: Path, ident: str, keep_log: bool = False) -> None:
+    for suffix in (".json", ".toml", ".ready", ".ready.part", *(() if keep_log else (".log",))):
+        (folder / f"{ident}{suffix}").unlink(missing_ok=True)
+
+
+def _last_line(path: Path) -> str:
+    with contextlib.suppress(OSError):
+        lines = path.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+        if lines:
+            return lines[-1][-200:]
+    return ""
