@@ -114,10 +114,10 @@ async def open_table(setup: Any, interfaces: list[str] | None,
     return table
 
 
-def my_tables() -> list[MyTable]:
-    """The tables this user opened whose host is still running, oldest first; the
-    records of the others are removed."""
-    folder = tables_dir()
+def my_tables(folder: Path | None = None) -> list[MyTable]:
+    """The tables this user opened (records in ``folder``, by default ``tables_dir()``)
+    whose host is still running, oldest first; the records of the others are removed."""
+    folder = folder or tables_dir()
     found = []
     for record in sorted(folder.glob("*.json")) if folder.is_dir() else ():
         try:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from president.cli import hosting
+
 PRESIDENT = Path(sys.executable).with_name("president")
 pytestmark = [
     pytest.mark.slow,
@@ -77,6 +79,9 @@ class Tmux:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        for folder in self.tmp.glob("*/data/tables"):  # tables opened from a lobby live on
+            for table in hosting.my_tables(folder):
+                hosting.stop(table, now=True)
 
 
 @pytest.fixture
