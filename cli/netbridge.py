@@ -38,6 +38,7 @@ from president.net.web import WebServer
 from president.rules import PRESETS, check_player_count
 
 ENV_INTERFACES = "PRESIDENT_INTERFACES"
+SEAT_REQUEST_SECONDS = 1.0  # how often a seat asked for by name asks again
 BOT_DELAY = 0.8            # seconds a bot waits, so that a human can follow the game
 RETRY_SECONDS = 2.0
 
@@ -91,6 +92,10 @@ class NetConnection:
                     self._forget()  # another session at that address: sit down as new
                     self.client = self._fresh_client()
                     continue
+                if refusal.code == "seat_request_sent":  # the owner decides: ask again
+                    on_event(JoinFailed(refusal.code, refusal.params, final=False))
+                    await asyncio.sleep(SEAT_REQUEST_SECONDS)
+                    continue
                 on_event(JoinFailed(refusal.code, refusal.params, final=True))
                 return
             except (OSError, TimeoutError, ProtocolError) as error:
@@ -133,6 +138,9 @@ class NetConnection:
     async def act(self, action: Action | None) -> Reply:
         """Ask for ``action`` (None: start the game now, bots in the free seats)."""
         return await self.client.act(action)
+
+    async def answer_seat_request(self, seat: int, give: bool) -> Reply:
+        return await self.client.answer_seat_request(seat, give)
 
     async def end_session(self) -> Reply:
         """As the owner: end the session for everyone (after this hand)."""

@@ -43,6 +43,7 @@ from .session import (
     JoinFailed,
     OwnerRequest,
     Replied,
+    SeatRequestAnswer,
     SessionEvent,
     Status,
 )
@@ -170,7 +171,7 @@ class Client:
         self._runner = asyncio.get_running_loop().create_task(self._run(link))
         return joined
 
-    async def act(self, action: Action | None | OwnerRequest,
+    async def act(self, action: Action | None | OwnerRequest | SeatRequestAnswer,
                   timeout: float | None = None) -> Reply:
         """Ask for ``action`` (None: start the game now); the host's reply, or a reply
         with the client's own code (not_connected, timeout, disconnected, closed)."""
@@ -192,6 +193,10 @@ class Client:
     async def start(self) -> Reply:
         """Ask the host to start now (empty seats get bots)."""
         return await self.act(None)
+
+    async def answer_seat_request(self, seat: int, give: bool) -> Reply:
+        """As the owner: give ``seat`` to the player who asked for it by name, or refuse."""
+        return await self.act(SeatRequestAnswer(seat, give))
 
     async def end_session(self) -> Reply:
         """The owner ends the session (after this hand; at once before the first deal)."""

@@ -177,6 +177,8 @@ class TableInfo:
         _list_of(lambda v: v in SEAT_STATES, MAX_SEATS), dump=list, load=tuple, default=())
     standin_hands: tuple[int, ...] = checked(  # hands a stand-in bot played for the seat
         _list_of(_int(0, 2**31), MAX_SEATS), dump=list, load=tuple, default=())
+    seat_requests: tuple[int, ...] = checked(  # seats asked for by name, the owner to answer
+        _list_of(_seat, MAX_SEATS), dump=list, load=tuple, default=())
 
     def to_wire(self) -> dict[str, Any]:
         return _dump(self)
@@ -267,6 +269,17 @@ class StartRequest(Message):
 
     TYPE, SENDERS = "start", (CLIENT,)
     id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnswer(Message):
+    """The owner's answer to a seat request (``TableInfo.seat_requests``): give the seat
+    to the player who asked by its name, or refuse."""
+
+    TYPE, SENDERS = "seat_answer", (CLIENT,)
+    id: int = checked(_id)
+    seat: int = checked(_seat)
+    give: bool = checked(_bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +392,7 @@ class Bye(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
-    StartRequest, EndRequest, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
+    StartRequest, EndRequest, SeatAnswer, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
     Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {

@@ -47,6 +47,7 @@ from .protocol import (
     Pong,
     Refused,
     Reply,
+    SeatAnswer,
     SnapshotRequest,
     StartRequest,
     StateUpdate,
@@ -59,7 +60,8 @@ from .protocol import (
 
 # Refusals of a hello after which trying again is pointless.
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
-                            "bad_version", "no_such_table", "session_over"})
+                            "bad_version", "no_such_table", "session_over",
+                            "seat_request_refused"})
 # A bye after which the client does not come back.
 # ("replaced": the seat's token came back on another connection, which now plays it.)
 FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})
@@ -112,6 +114,14 @@ class OwnerRequest(Enum):
 
 
 END_SESSION = OwnerRequest.END_SESSION
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequestAnswer:
+    """The owner's answer to a seat asked for by name."""
+
+    seat: int
+    give: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +208,8 @@ class ClientSession:
                             token=self.token, pin=self.pin, spectate=self.spectate,
                             table=self.table_id))
 
-    def request(self, action: Action | None | OwnerRequest) -> tuple[int, bytes]:
+    def request(self, action: Action | None | OwnerRequest | SeatRequestAnswer
+                ) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
         now; ``END_SESSION``: the owner ends it); ``Replied(id)`` answers it.
         ``ClientError`` (not_connected) when not joined."""
@@ -208,6 +219,8 @@ class ClientSession:
             msg: Message = StartRequest(id=request_id)
         elif isinstance(action, OwnerRequest):
             msg = EndRequest(id=request_id)
+        elif isinstance(action, SeatRequestAnswer):
+            msg = SeatAnswer(id=request_id, seat=action.seat, give=action.give)
         else:
             msg = action_request(action, request_id)
         data = encode(msg)

@@ -41,6 +41,7 @@ from .protocol import (
     Leave,
     Message,
     Refused,
+    SeatAnswer,
     SnapshotRequest,
     StartRequest,
     StateUpdate,
@@ -198,6 +199,9 @@ class Table:
         self.over = False
         self.closed = asyncio.Event()   # set when the table task has finished
         self._stop_requested = False
+        # Seat requests by name (seat -> answer): a player without their token (another
+        # device) asks for their absent seat; the owner gives it (True) or refuses (False).
+        self._seat_requests: dict[int, bool | None] = {}
         self._deadline: float | None = None
         self._bot_pending: set[int] = set()
         self._ready_timer_hand = -1
@@ -254,11 +258,21 @@ class Table:
             bots=tuple(seat.robot is not None for seat in self.seats),
             connected=tuple(seat.conn is not None for seat in self.seats),
             states=tuple(seat.state for seat in self.seats),
+            seat_requests=tuple(seat for seat, answer in sorted(self._seat_requests.items())
+                                if answer is None),
             standin_hands=tuple(len(seat.standin_hands) for seat in self.seats),
             started=self.started, over=self.over, pin=bool(self.options.pin),
             spectators=len(self.spectators), proto=PROTOCOL_VERSION,
             turn_timer=round(self.options.turn_timer),
         )
+
+    def request_seat_answer(self, name: str, give: bool) -> bool:
+        """The host's console answers the seat request of ``name`` (from any task)."""
+        seat = self._absent_seat_named(name)
+        if seat is None or self._seat_requests.get(seat.index, True) is not None:
+            return False
+        self.queue.put_nowait(Command(_HOST_PEER, SeatAnswer(id=0, seat=seat.index, give=give)))
+        return True
 
     def request_start(self) -> None:
         """Start now (empty seats get bots), from any task."""
@@ -350,11 +364,26 @@ class Table:
                 old.close("replaced")
                 self._log("replaced", seat=seat.index, name=seat.name)
             self._attach(seat, conn, hello)
+            self._seat_requests.pop(seat.index, None)  # back with the token: nothing to ask
             gave_back = seat.standin is not None
             seat.standin, seat.left = None, False
             self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
         else:
             seat = next((s for s in self.seats if s.name is None), None)
+            asked = self._absent_seat_named(hello.name) if self.started else None
+            if asked is not None:
+                answer = self._seat_requests.get(asked.index)
+                if answer is None:  # ask the owner; the client asks again meanwhile
+                    if asked.index not in self._seat_requests:
+                        self._seat_requests[asked.index] = None
+                        self._log("seat_request", seat=asked.index, name=asked.name)
+                        self._broadcast_info()
+                    return refuse("seat_request_sent")
+                del self._seat_requests[asked.index]
+                if not answer:
+                    self._broadcast_info()
+                    return refuse("seat_request_refused")
+                return self._give_seat(asked, conn, hello)
             if seat is None or self.started:
                 return refuse("table_full")
             seat.name = hello.name
@@ -363,6 +392,9 @@ class Table:
             if self.journal is not None:
                 self.journal.seated(self, seat.index)
             self._log("joined", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat)
+
+    def _welcome(self, conn: Peer, seat: Seat) -> None:
         conn.send(Welcome(version=PROTOCOL_VERSION, seat=seat.index, token=seat.token,
                           table=self.info()))
         self._snapshot(conn)
@@ -371,6 +403,32 @@ class Table:
         if not self.started and self.options.auto_start and self.taken == len(self.seats):
             self._start()
         self._reschedule()
+
+    def _absent_seat_named(self, name: str) -> Seat | None:
+        """A human's seat of that name whose player is not connected."""
+        folded = name.casefold()
+        return next((s for s in self.seats if s.name is not None and s.bot is None
+                     and s.conn is None and s.name.casefold() == folded), None)
+
+    def _give_seat(self, seat: Seat, conn: Peer, hello: Hello) -> None:
+        """The owner gave the seat to a player who came back without its token: a new
+        token, so the old one (the lost device) no longer works."""
+        seat.token = secrets.token_hex(16)
+        if self.journal is not None:
+            self.journal.seated(self, seat.index)
+        self._attach(seat, conn, hello)
+        seat.standin, seat.left = None, False
+        self._log("seat_given", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat)
+
+    def _answer_seat_request(self, seat: int, give: bool) -> bool:
+        """The owner's (or the console's) answer; False when nobody asked for ``seat``."""
+        if seat not in self._seat_requests:
+            return False
+        self._seat_requests[seat] = give
+        self._log("seat_answer", seat=seat, give=give)
+        self._broadcast_info()
+        return True
 
     def _seat_with_token(self, token: str) -> Seat | None:
         return next((s for s in self.seats if s.token is not None
@@ -400,6 +458,13 @@ class Table:
                 return self._refuse(conn, msg.id, "owner_only")
             conn.send(Accepted(id=msg.id))
             return self._start()
+        if isinstance(msg, SeatAnswer):
+            if conn is not _HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "owner_only")
+            if not self._answer_seat_request(msg.seat, msg.give):
+                return self._refuse(conn, msg.id, "no_seat_request")
+            conn.send(Accepted(id=msg.id))
+            return None
         if isinstance(msg, EndRequest):
             if conn is not _HOST_PEER and not self._is_owner(conn):
                 return self._refuse(conn, msg.id, "owner_only")

@@ -68,6 +68,12 @@ class Printer:
             "disconnected": lambda p: f"{p['name']} lost the connection (seat {p['seat']})",
             "standin": lambda p: f"a bot plays for {p['name']} (seat {p['seat']})",
             "seat_freed": lambda p: f"seat {p['seat']} is free again",
+            "seat_request": lambda p: f"{p['name']} asks for seat {p['seat']} without its "
+            f"token (another device?): type 'give {p['name']}' or 'refuse {p['name']}'",
+            "seat_answer": lambda p: f"seat {p['seat']}: "
+            + ("given back" if p["give"] else "request refused"),
+            "seat_given": lambda p: f"{p['name']} sits in seat {p['seat']} again (new device)",
+            "end_requested": lambda p: "the owner ends the session after this hand",
             "spectator": lambda p: f"{p['name']} is watching",
             "refused": lambda p: f"refused a join: {p['code']}",
             "started": lambda p: f"session started: {', '.join(p['players'])} (seed {p['seed']})",
@@ -232,8 +238,14 @@ def _console(stream: TextIO, tables: list[Table], printer: Printer,
                     table.request_start()
         elif command == "stop":
             stop()
+        elif command.split(" ", 1)[0] in ("give", "refuse") and " " in command:
+            verb, name = line.strip().split(" ", 1)
+            if not any(table.request_seat_answer(name.strip(), verb.lower() == "give")
+                       for table in tables):
+                printer.say(f"nobody asks for a seat named {name.strip()!r}")
         elif command:
-            printer.say("commands: start (bots fill the empty seats), stop")
+            printer.say("commands: start (bots fill the empty seats), stop, "
+                        "give NAME / refuse NAME (a seat asked for by name)")
 
     def reading() -> None:
         for line in stream:

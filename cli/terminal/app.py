@@ -152,6 +152,14 @@ class PresidentUI:
         table.leave_asked = True
         self.invalidate()
 
+    def answer_seat_request(self, give: bool) -> None:
+        """As the owner: give the seat asked for by name, or refuse it."""
+        table = self.table
+        if table is None or table.seat_request is None or self.connection is None:
+            return
+        seat = table.seat_request
+        self.spawn(self.connection.answer_seat_request(seat, give))
+
     def end_session(self) -> None:
         """The owner ends the session for everyone (after this hand)."""
         assert self.table is not None and self.connection is not None

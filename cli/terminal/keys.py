@@ -57,6 +57,19 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _stay(event: Any) -> None:
         ui.table.leave_asked = False
 
+    # ---------------------------------------------------------------- a seat asked for
+
+    requested = Condition(lambda: ui.screen == "table" and ui.table is not None
+                          and ui.table.seat_request is not None) & ~asking & ~editing
+
+    @kb.add("y", filter=requested)
+    def _give_seat(event: Any) -> None:
+        ui.answer_seat_request(True)
+
+    @kb.add("n", filter=requested)
+    def _refuse_seat(event: Any) -> None:
+        ui.answer_seat_request(False)
+
     # ---------------------------------------------------------------- text fields
 
     @kb.add(Keys.Any, filter=editing)

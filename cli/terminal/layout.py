@@ -91,6 +91,8 @@ def title_fragments(model: TableModel) -> Fragments:
 
 def status_text(model: TableModel) -> str:
     tr = model.tr
+    if model.status == "lost" and model.status_detail == "seat_request_sent":
+        return tr.gettext("Asked the table's owner for your seat: waiting… (Esc: back)")
     if model.status == "lost" and model.view is None:
         return tr.gettext("Cannot reach the table: trying again… (Esc: back)")
     if model.status == "lost":
@@ -390,6 +392,11 @@ def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
         return editor_fragments(editor)
     if model.leave_asked:
         return [("class:message", leave_question(model))]
+    if model.seat_request is not None:
+        name = model.table.players[model.seat_request] if model.table else "?"
+        return [("class:turn", model.tr.gettext(
+            "{name} asks for their seat from another device: y give it · n refuse").format(
+                name=name))]
     if model.message:
         return [("class:message", model.message)]
     hint = model.selection_hint()

@@ -98,6 +98,8 @@ class TableModel:
                 self.event(game_event, by)
             case JoinFailed(code=code, final=True):
                 self.status_changed(Seen.REFUSED, code)
+            case JoinFailed(code=code, final=False):      # e.g. the owner decides
+                self.status_changed(Seen.LOST, code)
             case StatusChanged(status=status, code=code):
                 self.status_changed(SEEN[status], code)
 
@@ -148,6 +150,13 @@ class TableModel:
         if self.view is not None:
             return list(self.view.players)
         return [name or "?" for name in (self.table.players if self.table else ())]
+
+    @property
+    def seat_request(self) -> int | None:
+        """As the owner: a seat someone asks for by name, to give or refuse."""
+        if not self.owner or self.table is None or not self.table.seat_requests:
+            return None
+        return self.table.seat_requests[0]
 
     @property
     def rules(self) -> HouseRules:

@@ -189,3 +189,60 @@ def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
             await host.stop()
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_a_seat_asked_for_by_name_on_both_screens(run_ui) -> None:
+    """The owner's screen shows who asks for a seat and y gives it; the asker's screen
+    says it waits for the owner, then shows the seat's hand."""
+    import secrets
+
+    from president.net.client import Client
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        owner = secrets.token_hex(16)
+        table = Table(TableOptions(name="Kitchen", seats=3, bots=1, ready_timeout=0,
+                                   owner_token=owner, grace=3600, bot_delay=3600))
+        host = Host([table])
+        port = await host.start(["127.0.0.1"])
+        try:
+            anna = netbridge.NetConnection("127.0.0.1", port, "Anna", "en", token=owner)
+            anna.owner = True
+            await ui.sit_down(anna)
+            bea = Client("127.0.0.1", port, "Bea", reconnect=False)
+            await bea.connect()
+            await d.until(lambda: ui.table.view is not None, "the deal")
+            seat, hand = bea.seat, bea.view.hand
+            await bea.drop()                               # Bea's phone is gone
+            await d.until(lambda: table.seats[seat].conn is None, "the drop")
+            laptop = netbridge.NetConnection("127.0.0.1", port, "Bea", "en")
+            asking: list = []
+            task = asyncio.ensure_future(laptop.start(asking.append))
+            await d.screen_shows("Bea asks for their seat from another device: y give it")
+            assert any(getattr(e, "code", None) == "seat_request_sent" for e in asking)
+            d.keys("y")
+            await task
+            await laptop.client.wait_for(lambda c: c.view is not None)
+            assert laptop.client.seat == seat and laptop.client.view.hand == hand
+            await d.until(lambda: "asks for their seat" not in d.safe_screen(), "the ask to go")
+            await laptop.close()
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)
+
+
+def test_the_asker_is_told_the_owner_decides() -> None:
+    from president.cli.terminal import layout
+    from president.cli.terminal.model import Seen, TableModel
+    from president.cli.ui_text import load_texts
+
+    for language in ("en", "it", "nl", "pl"):
+        tr, text = load_texts(language)
+        model = TableModel(tr, text)
+        model.status_changed(Seen.LOST, "seat_request_sent")
+        shown = layout.status_text(model)
+        assert shown == tr.gettext("Asked the table's owner for your seat: waiting… (Esc: back)")
+        assert language == "en" or "Asked" not in shown

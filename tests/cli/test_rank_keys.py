@@ -25,7 +25,8 @@ def command_keys() -> set[str]:
     for view in (None, {"phase": "play"}):
         ui = SimpleNamespace(screen="table", editor=None,
                              table=SimpleNamespace(help_open=False, view=view,
-                                                     leave_asked=False, owner=False))
+                                                     leave_asked=False, owner=False,
+                                                     seat_request=None))
         for binding in make_bindings(ui).bindings:
             if binding.handler.__name__ == "_rank" or not binding.filter():
                 continue

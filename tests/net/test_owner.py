@@ -8,6 +8,9 @@ import asyncio
 import secrets
 from typing import Any
 
+import pytest
+
+from president.errors import JoinRefused
 from president.net.client import Client
 from president.net.host import Host
 from president.net.table import Table, TableOptions
@@ -109,3 +112,77 @@ def test_only_the_owner_ends_the_session_and_everyone_gets_the_standings() -> No
     refused, still_on, accepted, stopping = run(scenario())
     assert refused.code == "owner_only" and still_on
     assert accepted.code is None and stopping     # the hand in play ends the session
+
+
+async def a_started_table(owner: str) -> tuple[Host, Table, int, Client, Client]:
+    table = Table(TableOptions(name="Kitchen", seats=3, bots=1, ready_timeout=0,
+                               owner_token=owner, grace=3600, bot_delay=3600))
+    host = Host([table])
+    port = await host.start([LOCAL])
+    anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+    bea = Client(LOCAL, port, "Bea", reconnect=False)
+    for client in (anna, bea):
+        await client.connect()
+    await bea.wait_for(lambda c: c.view is not None)
+    return host, table, port, anna, bea
+
+
+def test_a_seat_asked_for_by_name_is_given_by_the_owner_with_a_new_token() -> None:
+    """Bea's phone died: from another device, without the token, she asks for her seat
+    by name; the owner gives it; the old token no longer works."""
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, ...]:
+        host, table, port, anna, bea = await a_started_table(owner)
+        try:
+            seat, old_token, hand = bea.seat, bea.token, bea.view.hand
+            await bea.drop()
+            await anna.wait_for(lambda c: c.table.states[seat] == "disconnected")
+            laptop = Client(LOCAL, port, "bea", reconnect=False)   # the same name, any case
+            with pytest.raises(JoinRefused) as asked:
+                await laptop.connect()
+            await anna.wait_for(lambda c: c.table.seat_requests == (seat,))
+            given = await anna.answer_seat_request(seat, True)
+            back = Client(LOCAL, port, "bea", reconnect=False)
+            await back.connect()
+            await back.wait_for(lambda c: c.view is not None)
+            stale = Client(LOCAL, port, "Bea", token=old_token, reconnect=False)
+            with pytest.raises(JoinRefused) as old:
+                await stale.connect()
+            return (asked.value.code, given.code, back.seat == seat,
+                    back.view.hand == hand, back.token != old_token, old.value.code,
+                    anna.table.seat_requests, table.seats[seat].state)
+        finally:
+            await host.stop()
+
+    (asked, given, same_seat, same_hand, new_token, old, pending, state) = run(scenario())
+    assert asked == "seat_request_sent" and given is None
+    assert same_seat and same_hand and new_token and old == "bad_token"
+    assert pending == () and state == "playing"
+
+
+def test_a_refused_seat_request_is_final_and_only_the_owner_answers() -> None:
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, ...]:
+        host, table, port, anna, bea = await a_started_table(owner)
+        try:
+            seat = bea.seat
+            await bea.close()                       # left for good: a bot plays on
+            impostor = Client(LOCAL, port, "Bea", reconnect=False)
+            with pytest.raises(JoinRefused):
+                await impostor.connect()
+            await anna.wait_for(lambda c: c.table.seat_requests == (seat,))
+            watcher = Client(LOCAL, port, "Watcher", spectate=True, reconnect=False)
+            await watcher.connect()
+            not_owner = await watcher.answer_seat_request(seat, True)
+            refused = await anna.answer_seat_request(seat, False)
+            with pytest.raises(JoinRefused) as final:
+                await impostor.connect()
+            return not_owner.code, refused.code, final.value.code, table.seats[seat].state
+        finally:
+            await host.stop()
+
+    not_owner, refused, final, state = run(scenario())
+    assert not_owner == "owner_only" and refused is None
+    assert final == "seat_request_refused" and state == "left"

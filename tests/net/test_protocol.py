@@ -30,6 +30,7 @@ INFO = {
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
     "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
     "states": ["playing", "free", "bot", "bot"], "standin_hands": [0, 0, 0, 0],
+    "seat_requests": [],
 }
 
 SAMPLES: dict[str, list[dict]] = {
@@ -45,6 +46,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "decree", "id": 5, "text": "Everyone stands up"},
         {"type": "start", "id": 6},
         {"type": "end_session", "id": 7},
+        {"type": "seat_answer", "id": 8, "seat": 2, "give": True},
         {"type": "chat", "text": "ciao!"},
         {"type": "snapshot_request"},
         {"type": "leave"},
