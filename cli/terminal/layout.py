@@ -84,8 +84,9 @@ def title_fragments(model: TableModel) -> Fragments:
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
     if view and view.reversed:
         out.append(("class:revolution", " " + tr.gettext("REVOLUTION: order reversed") + " "))
-    if model.status != "connected":
-        out.append(("class:warning", " " + status_text(model) + " "))
+    warning = status_text(model) if model.status != "connected" else ""
+    if warning:
+        out.append(("class:warning", " " + warning + " "))
     return out
 
 
@@ -99,14 +100,16 @@ def status_text(model: TableModel) -> str:
         return tr.gettext("Connection lost: reconnecting…")
     if model.status == "connecting":
         return tr.gettext("Connecting…")
+    if model.status == "closed" and model.status_detail == "session_over":
+        return ""  # the normal end: the title already says the session is over
+    if model.status == "closed" and model.status_detail:
+        return tr.gettext("Disconnected: {reason}").format(
+            reason=model.text.reason(model.status_detail, {}))
     if model.status == "closed":
         return tr.gettext("Disconnected")
     if model.status == "refused":
         return tr.gettext("Refused by the table: {reason}").format(
             reason=model.text.reason(model.status_detail or "refused", {}))
-    if model.status == "closed" and model.status_detail:
-        return tr.gettext("Disconnected: {reason}").format(
-            reason=model.text.reason(model.status_detail, {}))
     return model.status
 
 

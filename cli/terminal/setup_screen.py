@@ -159,7 +159,7 @@ class SetupModel:
             "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
             "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
             "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
-            "more": tr.gettext("More settings: turn timer, house rules"),
+            "more": tr.gettext("More settings…"),
             "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
         }
         if row.startswith(BOT_ROW):

@@ -212,3 +212,16 @@ def test_the_leave_question_fits_who_asks() -> None:
     assert guest.startswith("a step away") and "e end the session" not in guest
     assert "e end the session for everyone" in owner and "l leave for good" in owner
     assert window.startswith("Quit and close the table for everyone?")
+
+
+def test_the_end_of_a_session_is_not_a_disconnection() -> None:
+    from president.cli.terminal.model import Seen
+
+    model = model_with()
+    model.status_changed(Seen.CLOSED, "session_over")
+    assert layout.status_text(model) == ""
+    assert "Disconnected" not in text_of(layout.title_fragments(model))
+    model.status_changed(Seen.CLOSED, "host_stopping")
+    assert layout.status_text(model) == "Disconnected: The host is shutting down."
+    model.status_changed(Seen.CLOSED, None)
+    assert layout.status_text(model) == "Disconnected"
