@@ -5,7 +5,9 @@ the lobby's window does not close it; its owner comes back like anyone else.
 Each table has a record in ``<data dir>/tables/`` (a 0700 folder; see ``cli.seats``):
 where it listens and its owner's seat token. ``my_tables`` lists those whose host is
 still running, ``stop`` asks one to end (as the host's first Ctrl-C: the session ends
-after the current hand, at once before the first deal).
+after the current hand, at once before the first deal). A table whose host died in the
+middle of a session is ``unfinished``: ``resume`` starts its host again from the journal,
+on the same port, so that everyone's client finds it again by itself.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from president.cli.commands.host import ENV_OWNER_TOKEN, ENV_PIN
 from president.cli.seats import data_dir
-from president.errors import NetError
+from president.errors import NetError, PresidentError
+from president.net.journal import Journal
 from president.rules import HouseRules
 
 START_TIMEOUT = 20.0                # seconds for a host process to open its table
@@ -45,6 +48,7 @@ class MyTable:
     web_url: str | None
     advertised: bool
     opened: float           # seconds since the epoch
+    session: int | None = None  # when its host is gone: the unfinished session to resume
 
 
 def tables_dir(environ: dict[str, str] | None = None) -> Path:
@@ -75,19 +79,64 @@ def host_argv(setup: Any, folder: Path, ident: str,
 async def open_table(setup: Any, interfaces: list[str] | None,
                      timeout: float = START_TIMEOUT) -> MyTable:
     """Start ``setup``'s table in a background host and wait until it listens.
-    ``NetError("host_failed")`` with the host's last words when it does not."""
-    folder = tables_dir()
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(folder, 0o700)
+    ``NetError("host_failed")`` when it does not (its log stays in the folder)."""
+    folder = _folder()
     ident = secrets.token_hex(4)
     token = secrets.token_hex(16)
     (folder / f"{ident}.toml").write_text(rules_toml(setup.preset, setup.rules), encoding="utf-8")
-    env = {**os.environ, ENV_OWNER_TOKEN: token, ENV_PIN: setup.pin or ""}
-    log = (folder / f"{ident}.log").open("wb")
+    argv = host_argv(setup, folder, ident, interfaces)
+    env = {ENV_OWNER_TOKEN: token, ENV_PIN: setup.pin or ""}
+    where, pid = await _spawn(argv, env, folder, ident, timeout)
+    port = int(where["port"])
+    local = interfaces[0] if interfaces and interfaces[0] not in ("0.0.0.0", "::") else "127.0.0.1"
+    table = MyTable(id=ident, name=setup.name, pid=pid, port=port, owner_token=token,
+                    pin=setup.pin, address=f"{local}:{port}",
+                    shown=", ".join(where.get("addresses") or [f"{local}:{port}"]),
+                    web_url=where.get("web_url"), advertised=bool(where.get("advertised")),
+                    opened=time.time())
+    _save(folder, table)
+    return table
+
+
+async def resume(table: MyTable, interfaces: list[str] | None,
+                 timeout: float = START_TIMEOUT) -> MyTable:
+    """Start the host of an unfinished table again, from the journal, on its port."""
+    assert table.session is not None
+    folder = _folder()
+    argv = [sys.executable, "-m", "president", "host", "--resume", str(table.session),
+            "--port", str(table.port), "--ready-file", str(folder / f"{table.id}.ready")]
+    for address in interfaces or ():
+        argv += ["--interface", address]
+    (folder / f"{table.id}.ready").unlink(missing_ok=True)
+    where, pid = await _spawn(argv, {}, folder, table.id, timeout)
+    again = replace(table, pid=pid, port=int(where["port"]), session=None,
+                    web_url=where.get("web_url"), advertised=bool(where.get("advertised")))
+    _save(folder, again)
+    return again
+
+
+def _folder() -> Path:
+    folder = tables_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
+    return folder
+
+
+def _save(folder: Path, table: MyTable) -> None:
+    record = folder / f"{table.id}.json"
+    record.touch(mode=0o600)
+    record.write_text(json.dumps(asdict(table)), encoding="utf-8")
+
+
+async def _spawn(argv: list[str], env: dict[str, str], folder: Path, ident: str,
+                 timeout: float) -> tuple[dict[str, Any], int]:
+    """Run a host in a session of its own (no SIGHUP or Ctrl-C from our terminal) and
+    wait for its ready file: where it listens, and its pid."""
+    log = (folder / f"{ident}.log").open("ab")
     with log:
-        process = subprocess.Popen(host_argv(setup, folder, ident, interfaces), env=env,
-                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)   # no SIGHUP/SIGINT from our terminal
+        process = subprocess.Popen(argv, env={**os.environ, **env}, stdin=subprocess.DEVNULL,
+                                   stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
     _children[process.pid] = process
     ready = folder / f"{ident}.ready"
     loop = asyncio.get_running_loop()
@@ -97,40 +146,68 @@ async def open_table(setup: Any, interfaces: list[str] | None,
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             words = _last_line(folder / f"{ident}.log")
-            _remove(folder, ident, keep_log=True)   # for whoever wants to know why
+            (folder / f"{ident}.ready").unlink(missing_ok=True)
             raise NetError("host_failed", detail=words)
         await asyncio.sleep(0.05)
-    where = json.loads(ready.read_text(encoding="utf-8"))
-    port = int(where["port"])
-    local = interfaces[0] if interfaces and interfaces[0] not in ("0.0.0.0", "::") else "127.0.0.1"
-    table = MyTable(id=ident, name=setup.name, pid=process.pid, port=port, owner_token=token,
-                    pin=setup.pin, address=f"{local}:{port}",
-                    shown=", ".join(where.get("addresses") or [f"{local}:{port}"]),
-                    web_url=where.get("web_url"), advertised=bool(where.get("advertised")),
-                    opened=time.time())
-    record = folder / f"{ident}.json"
-    record.touch(mode=0o600)
-    record.write_text(json.dumps(asdict(table)), encoding="utf-8")
-    return table
+    return json.loads(ready.read_text(encoding="utf-8")), process.pid
 
 
 def my_tables(folder: Path | None = None) -> list[MyTable]:
     """The tables this user opened (records in ``folder``, by default ``tables_dir()``)
-    whose host is still running, oldest first; the records of the others are removed."""
+    whose host is still running, oldest first."""
+    return [table for table in _records(folder) if _running(table.pid)]
+
+
+def unfinished_tables(folder: Path | None = None) -> list[MyTable]:
+    """Our tables whose host is gone in the middle of a session (``session`` set);
+    the records of those that ended are removed."""
+    folder = folder or tables_dir()
+    gone = [table for table in _records(folder) if not _running(table.pid)]
+    if not gone:
+        return []
+    sessions = _unfinished_sessions()
+    found = []
+    for table in gone:
+        session = sessions.get(table.owner_token)
+        if session is None:
+            _remove(folder, table.id)
+        else:
+            found.append(replace(table, session=session))
+    return found
+
+
+def forget(table: MyTable) -> None:
+    """No longer list an unfinished table (its session stays in the journal)."""
+    _remove(tables_dir(), table.id)
+
+
+def _records(folder: Path | None) -> list[MyTable]:
     folder = folder or tables_dir()
     found = []
     for record in sorted(folder.glob("*.json")) if folder.is_dir() else ():
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
-            table = MyTable(**{f.name: data[f.name] for f in fields(MyTable)})
+            found.append(MyTable(**{f.name: data[f.name] for f in fields(MyTable)
+                                    if f.name in data}))
         except (OSError, ValueError, KeyError, TypeError):
             record.unlink(missing_ok=True)
-            continue
-        if _running(table.pid):
-            found.append(table)
-        else:
-            _remove(folder, table.id)
     return sorted(found, key=lambda t: t.opened)
+
+
+def _unfinished_sessions() -> dict[str, int]:
+    """Owner token -> the newest unfinished session of the journal with that owner."""
+    try:
+        journal = Journal()
+    except PresidentError:
+        return {}
+    try:
+        return {str(record.options["owner_token"]): record.id
+                for record in journal.sessions(unfinished_only=True)
+                if record.options.get("owner_token")}
+    except PresidentError:
+        return {}
+    finally:
+        journal.close()
 
 
 def stop(table: MyTable, now: bool = False) -> None:
@@ -159,8 +236,8 @@ def _running(pid: int) -> bool:
     return True
 
 
-def _remove(folder: Path, ident: str, keep_log: bool = False) -> None:
-    for suffix in (".json", ".toml", ".ready", ".ready.part", *(() if keep_log else (".log",))):
+def _remove(folder: Path, ident: str) -> None:
+    for suffix in (".json", ".toml", ".ready", ".ready.part", ".log"):
         (folder / f"{ident}{suffix}").unlink(missing_ok=True)
 
 

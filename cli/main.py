@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds a bot waits before it moves (so people can follow)")
     host.add_argument("--journal", metavar="FILE", default=None)
     host.add_argument("--no-journal", action="store_true")
-    host.add_argument("--resume", action="store_true")
+    host.add_argument("--resume", nargs="?", const="all", default=None, metavar="SESSION",
+                      help="resume the unfinished sessions of the journal (or only SESSION)")
     host.add_argument("--ready-file", metavar="FILE", default=None,
                       help="write where the table listens (JSON) once it is open")
 

@@ -241,16 +241,27 @@ async def host_table(setup: Any, name: str, language: str
 
 
 def my_tables() -> list[Any]:
-    """The tables this user opened from the lobby whose host still runs."""
+    """The tables this user opened from the lobby whose host still runs, then those
+    whose host is gone in the middle of a session (``session``: to resume)."""
     from president.cli import hosting
 
-    return list(hosting.my_tables())
+    return [*hosting.my_tables(), *hosting.unfinished_tables()]
 
 
 def stop_my_table(table: Any) -> None:
+    """End a running table for everyone; forget an unfinished one."""
     from president.cli import hosting
 
-    hosting.stop(table)
+    if table.session is not None:
+        hosting.forget(table)
+    else:
+        hosting.stop(table)
+
+
+async def resume_my_table(table: Any) -> Any:
+    from president.cli import hosting
+
+    return await hosting.resume(table, interfaces())
 
 
 def join_my_table(table: Any, name: str, language: str) -> NetConnection:

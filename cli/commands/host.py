@@ -123,7 +123,8 @@ async def serve(args: Any, printer: Printer) -> int:
             return 2
         from president.net.persist import remembered_port, resume_tables
         try:
-            tables = resume_tables(journal, hook)
+            ids = None if args.resume == "all" else {_session_id(args.resume)}
+            tables = resume_tables(journal, hook, ids)
         except JournalError as error:
             printer.say(ENGLISH.error(error))
             return 2
@@ -204,6 +205,13 @@ async def serve(args: Any, printer: Printer) -> int:
     if journal is not None:
         journal.close()
     return 0
+
+
+def _session_id(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise JournalError("no_such_session", id=text) from None
 
 
 def _write_ready(path: str, **fields: Any) -> None:

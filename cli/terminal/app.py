@@ -291,8 +291,11 @@ class PresidentUI:
         tr = self.tr
         if kind == "mine":
             mine = self.lobby.my_table(key)
-            self.spawn(self.sit_down(self.bridge.join_my_table(mine, self.settings.name,
-                                                               self.language)))
+            if mine.session is not None:
+                self.spawn(self.resume_mine(mine))
+            else:
+                self.spawn(self.sit_down(self.bridge.join_my_table(mine, self.settings.name,
+                                                                   self.language)))
         elif kind == "table":
             info = self.lobby.tables[key]
             if info.pin_required:
@@ -314,9 +317,22 @@ class PresidentUI:
         elif kind == "quit":
             self.quit()
 
+    async def resume_mine(self, mine: Any) -> None:
+        """Start an unfinished table's host again and sit down at it."""
+        self.lobby.message = self.tr.gettext("Resuming “{name}”…").format(name=mine.name)
+        self.invalidate()
+        again = await self.bridge.resume_my_table(mine)
+        self.lobby.message = None
+        await self.sit_down(self.bridge.join_my_table(again, self.settings.name, self.language))
+
     def ask_stop_mine(self) -> None:
-        """x on one of our tables: ask before ending it for everyone."""
+        """x on one of our tables: ask before ending it for everyone (an unfinished one
+        is only forgotten: its session stays in the journal)."""
         entry = self.lobby.entry()
+        if entry is not None and entry[0] == "mine" and \
+                self.lobby.my_table(entry[1]).session is not None:
+            self.bridge.stop_my_table(self.lobby.my_table(entry[1]))
+            return self._tables_changed()
         if entry is not None and entry[0] == "mine":
             self.lobby.stopping = entry[1]
             mine = self.lobby.my_table(entry[1])

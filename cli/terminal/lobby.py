@@ -65,6 +65,9 @@ class LobbyModel:
         kind, key = entry
         if kind == "mine":
             mine = self.my_table(key)
+            if mine.session is not None:
+                return f"☆ {mine.name[:28]:<28} " + tr.gettext(
+                    "unfinished: Enter resume · x forget")
             return f"★ {mine.name[:28]:<28} " + tr.gettext("your table: Enter sit down · x end it")
         if kind == "table":
             info = self.tables[key]

@@ -83,6 +83,7 @@ class TestBridge:
     my_tables = staticmethod(netbridge.my_tables)
     stop_my_table = staticmethod(netbridge.stop_my_table)
     join_my_table = staticmethod(netbridge.join_my_table)
+    resume_my_table = staticmethod(netbridge.resume_my_table)
 
     async def local_table(self, name: str, language: str, *, bots: int, preset: str,
                           rules: Any, seed: int | None, **bot_options: Any) -> tuple[Any, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 from types import SimpleNamespace
 
 import pytest
@@ -99,3 +100,62 @@ def test_my_tables_in_the_lobby_sit_down_again_and_end_it(run_ui) -> None:
 
     run_ui(scenario, bridge=bridge)
     assert seen["bye"] == "host_stopping"
+
+
+def test_a_host_that_dies_mid_session_is_resumed_from_my_tables() -> None:
+    """The background host is SIGKILLed in the middle of a hand: the table is listed as
+    unfinished; resuming it starts its host again from the journal on the same port,
+    the guest's client comes back by itself with the same hand, the owner too."""
+    async def scenario():
+        _, owner = await netbridge.host_table(setup(bots=1, levels=("easy",)), "Ada", "en")
+        (mine,) = hosting.my_tables()
+        await owner.start(lambda event: None)
+        guest = Client("127.0.0.1", mine.port, "Bea")            # reconnects by itself
+        await guest.connect()
+        await guest.wait_for(lambda c: c.view is not None)
+        seat, hand = owner.client.seat, guest.view.hand
+        await owner.step_away()
+        os.kill(mine.pid, signal.SIGKILL)                          # the host's laptop dies
+        await wait_until(lambda: not hosting.my_tables())
+        (unfinished,) = hosting.unfinished_tables()
+        again = await hosting.resume(unfinished, ["127.0.0.1"])
+        await guest.wait_for(lambda c: c.status == "connected" and c.view is not None)
+        back = netbridge.join_my_table(again, "Ada", "en")
+        await back.start(lambda event: None)
+        await back.client.wait_for(lambda c: c.view is not None)
+        ended = await back.end_session()
+        result = (unfinished.session, again.port == mine.port, guest.view.hand == hand,
+                  back.client.seat == seat, ended.code, hosting.unfinished_tables())
+        hosting.stop(again, now=True)
+        await guest.close()
+        await back.close()
+        return result
+
+    session, same_port, same_hand, same_seat, ended, unfinished = asyncio.run(scenario())
+    assert session is not None and same_port and same_hand and same_seat
+    assert ended is None and unfinished == []     # the owner is still the owner
+
+
+def test_the_lobby_offers_to_resume_an_unfinished_table(run_ui) -> None:
+    async def crashed() -> None:
+        _, owner = await netbridge.host_table(setup(name="Garden", bots=2,
+                                                    levels=("easy", "easy")), "Tester", "en")
+        (mine,) = hosting.my_tables()
+        await owner.start(lambda event: None)
+        await owner.client.wait_for(lambda c: c.view is not None)
+        await owner.step_away()
+        os.kill(mine.pid, signal.SIGKILL)
+        await wait_until(lambda: not hosting.my_tables())
+
+    asyncio.run(crashed())
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        screen = await d.screen_shows("unfinished: Enter resume · x forget")
+        assert "☆ Garden" in screen
+        d.keys("\r")
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "the table")
+        assert ui.table.owner and ui.table.view.hand_number == 1
+        await d.screen_shows("hand 1")
+
+    run_ui(scenario, bridge=FakeBridge(background=True))
