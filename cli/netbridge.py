@@ -142,6 +142,9 @@ class NetConnection:
     async def answer_seat_request(self, seat: int, give: bool) -> Reply:
         return await self.client.answer_seat_request(seat, give)
 
+    async def change_rules(self, preset: str, rules: Any) -> Reply:
+        return await self.client.change_rules(preset, rules)
+
     async def end_session(self) -> Reply:
         """As the owner: end the session for everyone (after this hand)."""
         return await self.client.end_session()

@@ -33,6 +33,7 @@ from typing import Protocol
 
 from president.actions import Action
 from president.errors import ClientError, JoinRefused, ProtocolError
+from president.rules import HouseRules
 from president.view import View
 
 from .protocol import Bye, Message, Reply, TableInfo
@@ -41,6 +42,7 @@ from .session import (
     ClientSession,
     Joined,
     JoinFailed,
+    NewRules,
     OwnerRequest,
     Replied,
     SeatRequestAnswer,
@@ -171,7 +173,7 @@ class Client:
         self._runner = asyncio.get_running_loop().create_task(self._run(link))
         return joined
 
-    async def act(self, action: Action | None | OwnerRequest | SeatRequestAnswer,
+    async def act(self, action: Action | None | OwnerRequest | SeatRequestAnswer | NewRules,
                   timeout: float | None = None) -> Reply:
         """Ask for ``action`` (None: start the game now); the host's reply, or a reply
         with the client's own code (not_connected, timeout, disconnected, closed)."""
@@ -197,6 +199,10 @@ class Client:
     async def answer_seat_request(self, seat: int, give: bool) -> Reply:
         """As the owner: give ``seat`` to the player who asked for it by name, or refuse."""
         return await self.act(SeatRequestAnswer(seat, give))
+
+    async def change_rules(self, preset: str, rules: HouseRules) -> Reply:
+        """As the owner, before the first deal: the table's new house rules."""
+        return await self.act(NewRules(preset, rules))
 
     async def end_session(self) -> Reply:
         """The owner ends the session (after this hand; at once before the first deal)."""

@@ -283,6 +283,16 @@ class SeatAnswer(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class RulesChange(Message):
+    """The owner changes the table's house rules before the first deal."""
+
+    TYPE, SENDERS = "rules", (CLIENT,)
+    id: int = checked(_id)
+    preset: str = checked(_text(1, 32))
+    rules: HouseRules = checked(_str_map, dump=HouseRules.to_dict, load=HouseRules.from_dict)
+
+
+@dataclass(frozen=True, slots=True)
 class EndRequest(Message):
     """The owner ends the session: at once before the first deal, else after this hand
     (everyone gets the standings)."""
@@ -392,7 +402,8 @@ class Bye(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
-    StartRequest, EndRequest, SeatAnswer, ChatRequest, SnapshotRequest, Leave, Ping, Pong,
+    StartRequest, EndRequest, SeatAnswer, RulesChange, ChatRequest, SnapshotRequest, Leave,
+    Ping, Pong,
     Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {

@@ -28,6 +28,7 @@ from typing import Any
 from president.actions import Action
 from president.errors import ClientError, PresidentError, ProtocolError
 from president.events import Event
+from president.rules import HouseRules
 from president.view import View
 
 from .protocol import (
@@ -47,6 +48,7 @@ from .protocol import (
     Pong,
     Refused,
     Reply,
+    RulesChange,
     SeatAnswer,
     SnapshotRequest,
     StartRequest,
@@ -114,6 +116,14 @@ class OwnerRequest(Enum):
 
 
 END_SESSION = OwnerRequest.END_SESSION
+
+
+@dataclass(frozen=True, slots=True)
+class NewRules:
+    """The owner's house rules for the table, before the first deal."""
+
+    preset: str
+    rules: HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +218,7 @@ class ClientSession:
                             token=self.token, pin=self.pin, spectate=self.spectate,
                             table=self.table_id))
 
-    def request(self, action: Action | None | OwnerRequest | SeatRequestAnswer
+    def request(self, action: Action | None | OwnerRequest | SeatRequestAnswer | NewRules
                 ) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
         now; ``END_SESSION``: the owner ends it); ``Replied(id)`` answers it.
@@ -219,6 +229,8 @@ class ClientSession:
             msg: Message = StartRequest(id=request_id)
         elif isinstance(action, OwnerRequest):
             msg = EndRequest(id=request_id)
+        elif isinstance(action, NewRules):
+            msg = RulesChange(id=request_id, preset=action.preset, rules=action.rules)
         elif isinstance(action, SeatRequestAnswer):
             msg = SeatAnswer(id=request_id, seat=action.seat, give=action.give)
         else:

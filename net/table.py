@@ -22,9 +22,9 @@ from typing import Any, Protocol
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
 from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL, Bot, PlayTracker, make_bot
-from president.errors import IllegalAction, NetError, NotationError
+from president.errors import IllegalAction, NetError, NotationError, RulesError
 from president.events import Event, project_event
-from president.rules import HouseRules
+from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
 from president.view import view
@@ -41,6 +41,7 @@ from .protocol import (
     Leave,
     Message,
     Refused,
+    RulesChange,
     SeatAnswer,
     SnapshotRequest,
     StartRequest,
@@ -404,6 +405,23 @@ class Table:
             self._start()
         self._reschedule()
 
+    def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
+        """The owner's new house rules, before the first deal, for the same seats."""
+        if conn is not _HOST_PEER and not self._is_owner(conn):
+            return self._refuse(conn, msg.id, "owner_only")
+        if self.started:
+            return self._refuse(conn, msg.id, "already_started")
+        try:
+            check_player_count(msg.rules, len(self.seats))
+        except RulesError as error:
+            return self._refuse(conn, msg.id, error.code, **error.params)
+        self.rules = msg.rules
+        self.options.preset, self.options.rules = msg.preset, msg.rules
+        self._log("rules_changed", preset=msg.preset)
+        conn.send(Accepted(id=msg.id))
+        self._broadcast_info()
+        self._changed()
+
     def _absent_seat_named(self, name: str) -> Seat | None:
         """A human's seat of that name whose player is not connected."""
         folded = name.casefold()
@@ -465,6 +483,8 @@ class Table:
                 return self._refuse(conn, msg.id, "no_seat_request")
             conn.send(Accepted(id=msg.id))
             return None
+        if isinstance(msg, RulesChange):
+            return self._change_rules(conn, msg)
         if isinstance(msg, EndRequest):
             if conn is not _HOST_PEER and not self._is_owner(conn):
                 return self._refuse(conn, msg.id, "owner_only")

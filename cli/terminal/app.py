@@ -417,6 +417,9 @@ class PresidentUI:
     # ---------------------------------------------------------------- host set-up
 
     def setup_enter(self) -> None:
+        if self.setup.row == "start" and self.setup.for_table:
+            self.spawn(self.apply_rules())
+            return
         if self.setup.row == "start":
             self.spawn(self.host_table(self.setup.result()))
             return
@@ -427,6 +430,25 @@ class PresidentUI:
             self.edit(editor)
         else:
             self.setup.change(1)
+
+    def change_rules(self) -> None:
+        """The owner, before the first deal: the set-up screen for the table's rules."""
+        if self.table is None or not self.table.owner or self.table.table is None \
+                or self.table.view is not None:
+            return
+        self.setup = SetupModel(self.tr, self.text, self.settings.name, table=self.table.table)
+        self._containers.pop("setup", None)
+        self.show("setup")
+
+    async def apply_rules(self) -> None:
+        reply = await self.connection.change_rules(self.setup.preset, self.setup.rules)
+        if reply.code:
+            self.setup.message = self.text.reason(reply.code, reply.params)
+            return self.invalidate()
+        self.show("table")
+
+    def setup_back(self) -> None:
+        self.show("table" if self.setup.for_table and self.table is not None else "lobby")
 
     async def host_table(self, setup: TableSetup) -> None:
         handle, connection = await self.bridge.host_table(setup, self.settings.name,

@@ -172,6 +172,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _start_now(event: Any) -> None:
         ui.start_now()
 
+    @kb.add("o", filter=table & Condition(lambda: ui.table.view is None and ui.table.owner))
+    def _change_rules(event: Any) -> None:
+        ui.change_rules()
+
     @kb.add("d", filter=table)
     def _decree(event: Any) -> None:
         ui.start_decree()
@@ -290,6 +294,6 @@ def make_bindings(ui: Any) -> KeyBindings:
 
     @kb.add("escape", filter=setup)
     def _setup_back(event: Any) -> None:
-        ui.show("lobby")
+        ui.setup_back()
 
     return kb

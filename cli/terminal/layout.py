@@ -35,7 +35,7 @@ from president.cli.terminal.cards_view import (
 from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.web.qr import qr_lines
 from president.roles import roles_for_places
-from president.rules import ALLOWED
+from president.rules import ALLOWED, PRESETS
 from president.state import place_in
 
 STYLE = Style.from_dict({
@@ -147,10 +147,11 @@ def players_fragments(model: TableModel) -> Fragments:
 def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view.players)
+    seats = len(model.table.players) if model.table else 0
+    extra = 1 + model.owner       # the rules line, and the owner's "o change the rules"
     if model.web_url:  # the waiting room, with the page's address (and QR code)
-        seats = len(model.table.players) if model.table else 0
-        return seats + 5 + (len(qr_lines(model.web_url)) if qr_fits(model) else 0)
-    return len(model.table.players if model.table else ()) + 3
+        return seats + 5 + extra + (len(qr_lines(model.web_url)) if qr_fits(model) else 0)
+    return seats + 3 + extra
 
 
 SEAT_NOTES = {  # protocol SEAT_STATES worth a word beside the name
@@ -190,6 +191,8 @@ def waiting_fragments(model: TableModel) -> Fragments:
     taken = sum(1 for name in players if name)
     out: Fragments = [("bold", tr.gettext("Waiting for players: {taken} of {total} seats taken."
                                           ).format(taken=taken, total=len(players)) + "\n")]
+    if table is not None:
+        out.append(("class:dim", "  " + rules_line(model, table) + "\n"))
     for s, name in enumerate(players):
         shown = name or tr.gettext("(free seat)")
         if s == model.seat:
@@ -197,7 +200,8 @@ def waiting_fragments(model: TableModel) -> Fragments:
         out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
     if model.owner:
         out.append(("class:message",
-                    tr.gettext("Press s to start now: bots take the free seats.")))
+                    tr.gettext("Press s to start now: bots take the free seats.") + "\n"))
+        out.append(("class:message", tr.gettext("Press o to change the rules.")))
     else:
         out.append(("class:message", tr.gettext("Waiting for the owner to start.")))
     if model.address:
@@ -214,6 +218,14 @@ def waiting_fragments(model: TableModel) -> Fragments:
     return out
 
 
+def rules_line(model: TableModel, table: Any) -> str:
+    """The table's preset, and whether its owner changed some of its rules."""
+    preset = str(model.text.preset_name(table.preset))
+    if table.preset in PRESETS and table.rules != PRESETS[table.preset]:
+        return model.tr.gettext("Rules: {preset}, with changes").format(preset=preset)
+    return model.tr.gettext("Rules: {preset}").format(preset=preset)
+
+
 def qr_fits(model: TableModel) -> bool:
     """Whether the waiting room has room for the page's QR code (it needs ~15 rows)."""
     if not model.web_url:
@@ -223,7 +235,7 @@ def qr_fits(model: TableModel) -> bool:
     except Exception:  # noqa: BLE001 - no running app
         return False
     seats = len(model.table.players) if model.table else 0
-    return rows >= seats + len(qr_lines(model.web_url)) + 16
+    return rows >= seats + len(qr_lines(model.web_url)) + 18
 
 
 def seat_state(model: TableModel, s: int) -> str:

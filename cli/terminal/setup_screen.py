@@ -39,8 +39,12 @@ class TableSetup:
 
 
 class SetupModel:
-    def __init__(self, tr: Any, text: Any, player_name: str) -> None:
+    """The set-up of a new table; with ``table`` (its ``TableInfo``), the owner changes
+    an open table's rules before the first deal (its name and seats stay)."""
+
+    def __init__(self, tr: Any, text: Any, player_name: str, table: Any = None) -> None:
         self.tr, self.text = tr, text
+        self.for_table = table is not None
         self.name = tr.gettext("{name}'s table").format(name=player_name or "Party")
         self.preset = "classic"
         self.rules = PRESETS["classic"]
@@ -53,12 +57,17 @@ class SetupModel:
         self.more = False                       # the turn timer, stand-ins and house rules
         self.message: str | None = None
         self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES)]
+        if table is not None:
+            self.name, self.preset, self.rules = table.name, table.preset, table.rules
+            self.players = table.seats
         self.index = self.rows.index("start")   # Enter opens the table at once
 
     @property
     def rows(self) -> list[str]:
         """The table's rows with one row per bot seat after "bots"; with "more" open,
         the turn timer, the stand-ins' level and the house rules."""
+        if self.for_table:
+            return ["preset", "start", *self._rule_rows]
         head = list(TABLE_ROWS)
         at = head.index("bots") + 1
         head[at:at] = [f"{BOT_ROW}{number}" for number in range(1, self.bots + 1)]
@@ -85,6 +94,7 @@ class SetupModel:
             self.preset = names[(names.index(self.preset) + step) % len(names)]
             self.rules = PRESETS[self.preset]
             self._fit_players()
+            self._check_seats()
         elif row == "players":
             low, high = self._player_range()
             span = range(low, high + 1)
@@ -117,11 +127,20 @@ class SetupModel:
                     detail=", ".join(f"{k}={v}" for k, v in error.params.items()))
                 return
             self._fit_players()
+            self._check_seats()
 
     def _player_range(self) -> tuple[int, int]:
         return max(MIN_PLAYERS, self.rules.min_players), min(MAX_PLAYERS, self.rules.max_players)
 
+    def _check_seats(self) -> None:
+        """An open table keeps its seats: say so when these rules do not seat them."""
+        low, high = self._player_range()
+        if self.for_table and not low <= self.players <= high:
+            self.message = self.text.reason("bad_player_count")
+
     def _fit_players(self) -> None:
+        if self.for_table:
+            return
         low, high = self._player_range()
         self.players = min(max(self.players, low), high)
         self.bots = min(self.bots, self.players - 1)
@@ -158,7 +177,9 @@ class SetupModel:
         labels = {
             "name": tr.gettext("Table name"), "preset": tr.gettext("Preset"),
             "players": tr.gettext("Seats"), "bots": tr.gettext("Bots"),
-            "pin": tr.gettext("PIN"), "start": tr.gettext("Open the table"),
+            "pin": tr.gettext("PIN"),
+            "start": tr.gettext("Apply the rules") if self.for_table
+            else tr.gettext("Open the table"),
             "more": tr.gettext("More settings…"),
             "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
         }
@@ -201,7 +222,8 @@ class SetupModel:
             "players": tr.gettext("How many seats the table has, you included."),
             "bots": tr.gettext("Seats filled by bots; the others wait for players."),
             "pin": tr.gettext("Players must type this PIN to join (Enter to edit)."),
-            "start": tr.gettext("Press Enter to open the table and sit down."),
+            "start": tr.gettext("Press Enter to give the table these rules.") if self.for_table
+            else tr.gettext("Press Enter to open the table and sit down."),
             "more": tr.gettext("Enter shows or hides the turn timer, the stand-in bots' level "
                                "and every house rule of the preset."),
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
@@ -235,8 +257,9 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
                                 [("class:message", model.explanation())])
 
     return HSplit([
-        Window(FormattedTextControl(lambda: [("class:title", " " + tr.gettext(
-            "Host a table") + " ")]), height=1),
+        Window(FormattedTextControl(lambda: [("class:title", " " + (
+            tr.gettext("Change the rules") if model.for_table else tr.gettext("Host a table"))
+            + " ")]), height=1),
         Window(FormattedTextControl(rows, get_cursor_position=lambda: Point(0, model.index))),
         Window(height=1, char="─", style="class:dim"),
         Window(FormattedTextControl(footer), height=2, wrap_lines=True),

@@ -184,3 +184,27 @@ def test_host_set_up(run_ui) -> None:
     assert setup.players == 4 and setup.bots == 3 and setup.turn_timer == 15
     assert setup.levels == ("medium", "hard", "medium") and setup.level == "medium"
     assert ui.table.table.preset == "bga"
+
+
+def test_the_owner_changes_the_rules_in_the_waiting_room(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.screen_shows("Host a table")
+        d.keys(DOWN * MENU.index("host") + "\r")
+        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        d.keys("\r")                                            # Open the table (3 seats)
+        await d.screen_shows("Rules: Classic")
+        await d.screen_shows("Press o to change the rules.")
+        d.keys("o")
+        await d.screen_shows("Change the rules")
+        assert ui.setup.row == "start" and "Seats" not in await d.rendered()
+        d.keys(DOWN + RIGHT)                                  # title set: classic -> another
+        await d.until(lambda: ui.setup.rules.title_set != "classic", "the title set")
+        d.keys(UP + "\r")                                     # Apply the rules
+        await d.until(lambda: ui.screen == "table", "back at the table")
+        await d.screen_shows("Rules: Classic, with changes")
+
+    ui = run_ui(scenario, bridge=bridge)
+    assert ui.table.table.rules.title_set != "classic"   # as the host now tells everyone

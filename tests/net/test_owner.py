@@ -186,3 +186,58 @@ def test_a_refused_seat_request_is_final_and_only_the_owner_answers() -> None:
     not_owner, refused, final, state = run(scenario())
     assert not_owner == "owner_only" and refused is None
     assert final == "seat_request_refused" and state == "left"
+
+
+def test_the_owner_changes_the_rules_before_the_first_deal_only() -> None:
+    from dataclasses import replace
+
+    from president.rules import PRESETS
+
+    owner = secrets.token_hex(16)
+    capitalism = replace(PRESETS["capitalism"], session_length=3)
+
+    async def scenario() -> tuple[Any, ...]:
+        host, table, port = await open_table(owner)          # 4 seats
+        try:
+            anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+            guest = Client(LOCAL, port, "Guest", reconnect=False)
+            for client in (anna, guest):
+                await client.connect()
+            by_guest = await guest.change_rules("bga", PRESETS["bga"])
+            changed = await anna.change_rules("capitalism", capitalism)
+            await guest.wait_for(lambda c: c.table.preset == "capitalism")
+            seen = guest.table.rules
+            await anna.start()
+            await guest.wait_for(lambda c: c.view is not None)
+            too_late = await anna.change_rules("classic", PRESETS["classic"])
+            return by_guest.code, changed.code, seen, table.state.rules, too_late.code
+        finally:
+            await host.stop()
+
+    by_guest, changed, seen, playing, too_late = run(scenario())
+    assert by_guest == "owner_only" and changed is None
+    assert seen == capitalism and playing == capitalism
+    assert too_late == "already_started"
+
+
+def test_rules_that_do_not_seat_the_table_are_refused() -> None:
+    from dataclasses import replace
+
+    from president.rules import PRESETS
+
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, Any]:
+        host, table, port = await open_table(owner)          # 4 seats
+        try:
+            anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+            await anna.connect()
+            reply = await anna.change_rules("classic", replace(PRESETS["classic"],
+                                                               min_players=5))
+            return reply, table.rules
+        finally:
+            await host.stop()
+
+    reply, rules = run(scenario())
+    assert reply.code == "bad_player_count" and reply.params["value"] == 4
+    assert rules == PRESETS["classic"]
