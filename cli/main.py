@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -129,7 +130,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "lobby"
     module_name, function_name = COMMANDS[command].split(":")
     module = importlib.import_module(module_name)
-    return int(getattr(module, function_name)(args) or 0)
+    try:
+        return int(getattr(module, function_name)(args) or 0)
+    except BrokenPipeError:
+        # `president rules | head`: the reader has all it wanted. Quietly, as a pipe
+        # expects (Python would also complain when it flushes stdout at exit).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports a command a pipe cut short
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ class Journal:
             "INSERT INTO sessions (created, updated, table_name, preset, rules, players, seed,"
             " seats, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (now, now, table_name, preset, json.dumps(rules.to_dict()), json.dumps(list(players)),
-             seed, json.dumps(list(seats)), json.dumps(options or {})),
+             _seed_column(seed), json.dumps(list(seats)), json.dumps(options or {})),
         )
         return int(cursor.lastrowid or 0)
 
@@ -179,12 +179,23 @@ class Journal:
         return [json.loads(action) for (action,) in rows]
 
 
+def _seed_column(seed: int) -> int | str:
+    """A session seed as the INTEGER column holds it: SQLite's integers are 64-bit, so a
+    larger seed (new hosts draw 128 bits) is kept as ``x`` + hex, text SQLite never
+    turns into a number."""
+    return seed if -2**63 <= seed < 2**63 else f"x{seed:x}"
+
+
+def _seed_of(value: int | str) -> int:
+    return int(value[1:], 16) if isinstance(value, str) else int(value)
+
+
 def _record(row: tuple) -> SessionRecord:
     (id_, created, updated, table_name, preset, rules, players, seed, seats, options,
      finished, scores) = row
     return SessionRecord(
         id=id_, created=created, updated=updated, table_name=table_name, preset=preset,
-        rules=json.loads(rules), players=json.loads(players), seed=seed,
+        rules=json.loads(rules), players=json.loads(players), seed=_seed_of(seed),
         seats=json.loads(seats), options=json.loads(options), finished=bool(finished),
         scores=json.loads(scores),
     )

@@ -527,6 +527,24 @@ def _refuse_ext(code: int, data: bytes) -> Any:
     raise ProtocolError("bad_msgpack", detail="ext_type")
 
 
+_PLAIN = (str, int, float, bool, bytes, type(None))
+
+
+def _only_plain_data(value: Any) -> bool:
+    """No msgpack ext value anywhere (a Timestamp, ext type -1, never reaches
+    ``ext_hook``): only maps, lists and scalars."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif not isinstance(item, _PLAIN):
+            return False
+    return True
+
+
 class Decoder:
     """Streaming frame decoder for messages sent by ``sender``.
 
@@ -590,4 +608,6 @@ class Decoder:
             raise
         except Exception as error:  # msgpack raises many types for bad input
             raise ProtocolError("bad_msgpack", detail=type(error).__name__) from None
+        if not _only_plain_data(data):
+            raise ProtocolError("bad_msgpack", detail="ext_type")
         return validate(data, self.sender)

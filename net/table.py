@@ -594,7 +594,7 @@ class Table:
             except NetError as error:  # locked or unwritable: do not play unrecorded
                 self.state = None
                 return self._close(error.code)
-        self._log("started", players=names, seed=self.seed)
+        self._log("started", players=names)  # never the seed: every hand follows from it
         self._broadcast_info()
         self._changed()
         self._broadcast(events)

@@ -36,6 +36,11 @@ def move_seed(seed: int, seat: int, actions: int) -> int:
     return derive_seed(seed, "move", seat, actions)
 
 
+SESSION_SEED_BITS = 128  # every deal of a session follows from its seed: not guessable
+
+
 def new_session_seed() -> int:
-    """A fresh session seed for a host that was given none."""
-    return secrets.randbits(32)
+    """A fresh session seed for a host that was given none: 128 secret bits, so that
+    nobody rebuilds the other hands from their own (the seed is never shown to
+    players; the journal and the history keep it for replays)."""
+    return secrets.randbits(SESSION_SEED_BITS)

@@ -27,3 +27,22 @@ def test_lang_is_accepted_before_or_after_the_subcommand(argv):
 
 def test_lang_defaults_to_none_so_the_saved_setting_decides():
     assert build_parser().parse_args(["play"]).lang is None
+
+
+def test_printing_into_a_closed_pipe_ends_quietly() -> None:
+    """`president rules | head -1`: no BrokenPipeError traceback, whenever the reader
+    goes (here before the first line is written)."""
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)                          # the reader is gone already
+    try:
+        result = subprocess.run([sys.executable, "-m", "president", "rules", "--preset", "bga"],
+                                stdout=write_end, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write_end)
+    error = result.stderr.decode()
+    assert "Traceback" not in error and "BrokenPipe" not in error, error
+    assert result.returncode == 141

@@ -76,7 +76,7 @@ class Printer:
             "end_requested": lambda p: "the owner ends the session after this hand",
             "spectator": lambda p: f"{p['name']} is watching",
             "refused": lambda p: f"refused a join: {p['code']}",
-            "started": lambda p: f"session started: {', '.join(p['players'])} (seed {p['seed']})",
+            "started": lambda p: f"session started: {', '.join(p['players'])}",
             "turn_timeout": lambda p: f"time is up for {who(p['seat'])}",
             "hand_end": lambda p: f"hand {p['hand']} over: "
             + " > ".join(who(s) for s in p["order"])

@@ -86,3 +86,17 @@ def test_a_new_journal_is_private_to_the_host_user(tmp_path):
     start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
     for name in ("j.sqlite3", "j.sqlite3-wal"):
         assert (tmp_path / "deep" / name).stat().st_mode & 0o077 == 0, name
+
+
+def test_the_journal_keeps_a_128_bit_seed_whole_and_old_seeds_as_they_were(tmp_path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    rules, players = PRESETS["classic"], ["ann", "bob", "cid", "dee"]
+    for seed in (2**127 + 12345, 7, 2**63 - 1, 2**63):
+        state, _ = new_session(rules, players, seed)
+        session = start(journal, rules, players, seed)
+        state, taken = play_some(state, 40)
+        for seq, action in enumerate(taken):
+            journal.append(session, seq, action_to_dict(action))
+        record = journal.session(session)
+        assert record.seed == seed
+        assert restore(record, journal.actions(session)) == state

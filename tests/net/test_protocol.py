@@ -157,11 +157,16 @@ def test_empty_frame_refused():
     b"\x81\xa4type",                            # truncated map
     msgpack.packb({"type": "pass", "id": 1}) + b"\x00",   # trailing data
     msgpack.packb(msgpack.ExtType(5, b"xx")),   # ext types are refused
+    msgpack.packb({"type": "chat", "text": msgpack.Timestamp(5)}),  # ... Timestamps too
+    msgpack.packb({"type": "refused", "id": 1, "code": "x",       # ... anywhere
+                   "params": {"when": [msgpack.Timestamp(1, 2)]}}),
     msgpack.packb({1: 2}),                      # non-string keys
 ])
 def test_garbage_bodies(body):
     with pytest.raises(ProtocolError) as caught:
         Decoder(CLIENT).feed_maps(frame(body))
+    with pytest.raises(ProtocolError):
+        Decoder(HOST).feed_maps(frame(body))
     assert caught.value.code in ("bad_msgpack", "not_a_map")
 
 
