@@ -92,6 +92,10 @@ class NetConnection:
                     self._forget()  # another session at that address: sit down as new
                     self.client = self._fresh_client()
                     continue
+                if refusal.code == "host_full":  # a flood, or a crowd: try again soon
+                    on_event(StatusChanged(Status.RECONNECTING, refusal.code))
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
                 if refusal.code == "seat_request_sent":  # the owner decides: ask again
                     on_event(JoinFailed(refusal.code, refusal.params, final=False))
                     await asyncio.sleep(SEAT_REQUEST_SECONDS)

@@ -221,6 +221,8 @@ REASONS: dict[str, str] = {
     "name_invalid": N_("That name cannot be used."),
     "rate_limited": N_("Too many messages: slow down."),
     "too_many_connections": N_("Too many connections from your computer."),
+    "host_full": N_("The host has too many connections just now: try again in a moment."),
+    "hello_timeout": N_("The host waited too long for this device to say hello."),
     "too_many_attempts": N_("Too many wrong attempts: wait a minute, then try again."),
     "chat_too_long": N_("That chat line is too long."),
     "bad_player_count": N_("That number of players is not allowed by these rules."),

@@ -19,7 +19,15 @@ from typing import Any, Protocol
 
 from president.errors import LocalProtocolError, ProtocolError
 
-from .limits import GUESSES, AddressBook, Limits, TokenBucket, chat_problem, name_problem
+from .limits import (
+    GUESSES,
+    AddressBook,
+    Limits,
+    TokenBucket,
+    chat_problem,
+    connection_cap,
+    name_problem,
+)
 from .protocol import (
     CLIENT,
     MAX_CLIENT_FRAME,
@@ -87,7 +95,7 @@ class Connection:
         self.hello_seen = False
         self.closing = False
         self.loop = asyncio.get_running_loop()
-        self.last_heard = self.loop.time()
+        self.opened = self.last_heard = self.loop.time()
         self.inflight = 0               # commands queued on the table, not yet handled
         self.room = asyncio.Event()
         self.room.set()
@@ -136,6 +144,12 @@ class Connection:
     def abort(self) -> None:
         self.closing = True
         self.writer.transport.abort()
+
+    def hello_due(self) -> None:
+        """The hello deadline: a connection that has not said hello by now is closed."""
+        if not self.hello_seen and not self.closing:
+            log.info("%s: no hello in time", self.peer)
+            self.close("hello_timeout")
 
     def done(self) -> None:
         """The table has handled one of this connection's commands."""
@@ -244,6 +258,30 @@ class Connection:
         self.table.queue.put_nowait(Command(self, msg))
 
 
+class _OnceAMinute(logging.Filter):
+    """asyncio logs every failed accept() (out of files: one per attempt, thousands a
+    second in a flood): let one through a minute."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "accept" not in str(record.msg):
+            return True
+        now = record.created
+        if now - self.last < 60.0:
+            return False
+        self.last = now
+        return True
+
+
+def _log_accept_errors_once() -> None:
+    logger = logging.getLogger("asyncio")
+    if not any(isinstance(f, _OnceAMinute) for f in logger.filters):
+        logger.addFilter(_OnceAMinute())
+
+
 def _plain(params: dict[str, Any]) -> dict[str, Any]:
     """Error params safe for the wire (msgpack-able scalars)."""
     return {k: v for k, v in params.items() if v is None or type(v) in (int, str, bool)}
@@ -267,6 +305,7 @@ class Host:
         self.port = 0
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
+        self.cap = connection_cap(self.limits)
 
     def table_for(self, table_id: str | None) -> Table | None:
         if table_id is None:
@@ -275,6 +314,7 @@ class Host:
 
     async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
         """Listen (default: every interface) and start the table tasks; returns the port."""
+        _log_accept_errors_once()
         # Every interface: IPv4 first, so that port 0 picks one port that IPv6 then
         # shares (asyncio would otherwise give each family its own random port).
         hosts = list(addresses) if addresses else ["0.0.0.0", "::"]
@@ -304,17 +344,23 @@ class Host:
         """Serve one client connection until it closes: a TCP socket from ``start``, or
         a WebSocket from ``net/web.py``; both go through the same decoder and limits."""
         conn = Connection(self, reader, writer)
+        if not self._room_for_one_more():
+            writer.write(encode(Refused(id=None, code="host_full", params={})))
+            writer.close()
+            return
         if not self.addresses.admit(conn.address):
             writer.write(encode(Refused(id=None, code="too_many_connections",
                                         params={"max": self.limits.per_address})))
             writer.close()
             return
         self.connections.add(conn)
+        deadline = conn.loop.call_later(self.limits.hello_deadline, conn.hello_due)
         tasks = [asyncio.ensure_future(conn.write_loop()),
                  asyncio.ensure_future(conn.heartbeat_loop())]
         try:
             await conn.read_loop()
         finally:
+            deadline.cancel()
             if conn.table is not None:
                 conn.table.queue.put_nowait(Gone(conn))
             if not conn.closing:
@@ -326,6 +372,19 @@ class Host:
                 conn.abort()
             self.connections.discard(conn)
             self.addresses.release(conn.address)
+
+    def _room_for_one_more(self) -> bool:
+        """Under the connection cap, or made so by shedding the oldest connection that
+        has not said hello (a flood's, most likely); False when everyone is a player."""
+        if len(self.connections) < self.cap:
+            return True
+        silent = [conn for conn in self.connections if not conn.hello_seen and not conn.closing]
+        if not silent:
+            return False
+        oldest = min(silent, key=lambda conn: conn.opened)
+        oldest.abort()
+        self.connections.discard(oldest)
+        return True
 
     async def wait_finished(self) -> None:
         """Until every table's session is over."""

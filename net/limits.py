@@ -38,6 +38,27 @@ class Limits:
     chat_max: int = 200             # characters of a chat line
     guesses: int = 10               # wrong PINs / forged tokens per address ...
     guess_window: float = 60.0      # ... in this many seconds, then hellos are refused
+    hello_deadline: float = 10.0    # seconds a new connection has to say hello
+    # open connections in all; None: below the process's open-file limit
+    # (``connection_cap``), so that a flood cannot leave no file for a real player
+    connections: int | None = None
+
+
+FILES_KEPT = 64     # open files the host keeps for itself: journal, zeroconf, the page…
+
+
+def connection_cap(limits: Limits) -> int:
+    """How many connections the host holds at once."""
+    if limits.connections is not None:
+        return limits.connections
+    try:
+        import resource
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):
+        return 1000
+    if soft == resource.RLIM_INFINITY:
+        return 4096
+    return max(8, min(4096, soft - FILES_KEPT))
 
 
 class TokenBucket:
