@@ -23,6 +23,7 @@ from .limits import (
     GUESSES,
     AddressBook,
     Limits,
+    PinGuard,
     TokenBucket,
     chat_problem,
     connection_cap,
@@ -305,6 +306,8 @@ class Host:
         self.port = 0
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
+        for table in self.tables.values():
+            table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)
 
     def table_for(self, table_id: str | None) -> Table | None:

@@ -3,6 +3,9 @@
 - connections per address (``AddressBook.admit``/``release``): ``too_many_connections``;
 - messages per connection, a token bucket (``TokenBucket``): ``rate_limited``;
 - wrong PINs or forged tokens per address in a window: ``too_many_attempts``;
+- wrong PINs at a table from anyone (``PinGuard``): a budget per window, each answer
+  past the first few later than the last, then ``too_many_attempts`` for every new
+  player until the window has passed (a LAN's addresses are cheap to change);
 - player names (``name_problem``): ``name_invalid``; chat (``chat_problem``): ``chat_too_long``.
 
 Refusal codes are listed in ``CODES`` (the UI translates them).
@@ -38,6 +41,12 @@ class Limits:
     chat_max: int = 200             # characters of a chat line
     guesses: int = 10               # wrong PINs / forged tokens per address ...
     guess_window: float = 60.0      # ... in this many seconds, then hellos are refused
+    addresses_kept: int = 4096      # guessing addresses remembered (oldest forgotten)
+    pin_budget: int = 30            # wrong PINs per table, from any address ...
+    pin_window: float = 600.0       # ... in this many seconds, then new players are refused
+    pin_free: int = 3               # wrong PINs answered at once; then each waits ...
+    pin_delay: float = 0.5          # ... this long, doubling, ...
+    pin_delay_max: float = 8.0      # ... up to this
     hello_deadline: float = 10.0    # seconds a new connection has to say hello
     # open connections in all; None: below the process's open-file limit
     # (``connection_cap``), so that a flood cannot leave no file for a real player
@@ -108,6 +117,16 @@ class AddressBook:
         times = self._guesses.setdefault(address, deque())
         times.append(now)
         self._expire(address, times, now)
+        if len(self._guesses) > self.limits.addresses_kept:  # bounded, whatever the flood
+            for old in list(self._guesses):
+                self._expire(old, self._guesses[old], now)
+            while len(self._guesses) > self.limits.addresses_kept:
+                del self._guesses[next(iter(self._guesses))]  # the longest unseen
+
+    @property
+    def remembered(self) -> int:
+        """Addresses with recent guesses on record."""
+        return len(self._guesses)
 
     def blocked(self, address: str, now: float) -> bool:
         times = self._guesses.get(address)
@@ -123,6 +142,28 @@ class AddressBook:
             times.popleft()
         if not times:
             del self._guesses[address]
+
+
+@dataclass
+class PinGuard:
+    """Wrong PINs at one table, from any address: ``allows`` says whether a new player's
+    PIN may still be checked; ``failed`` counts one and says how long its refusal waits
+    (growing, so that guessing is slow even within the budget)."""
+
+    limits: Limits
+    failures: deque[float] = field(default_factory=deque)
+
+    def allows(self, now: float) -> bool:
+        while self.failures and now - self.failures[0] > self.limits.pin_window:
+            self.failures.popleft()
+        return len(self.failures) < self.limits.pin_budget
+
+    def failed(self, now: float) -> float:
+        self.failures.append(now)
+        late = len(self.failures) - self.limits.pin_free
+        if late <= 0:
+            return 0.0
+        return min(self.limits.pin_delay_max, self.limits.pin_delay * 2 ** (late - 1))
 
 
 def name_problem(name: str, limits: Limits) -> dict[str, int | str] | None:

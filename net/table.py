@@ -29,6 +29,7 @@ from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
 from president.view import view
 
+from .limits import Limits, PinGuard
 from .protocol import (
     PROTOCOL_VERSION,
     Accepted,
@@ -200,6 +201,7 @@ class Table:
         self.over = False
         self.closed = asyncio.Event()   # set when the table task has finished
         self._stop_requested = False
+        self.pin_guard = PinGuard(Limits())    # the host gives its own limits
         # Seat requests by name (seat -> answer): a player without their token (another
         # device) asks for their absent seat; the owner gives it (True) or refuses (False).
         self._seat_requests: dict[int, bool | None] = {}
@@ -338,8 +340,20 @@ class Table:
         if self.over:
             return refuse("table_closed")
         pin = self.options.pin
-        if pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
-            self._log("refused", code="wrong_pin", name=hello.name)
+        returning = hello.token is not None and self._seat_with_token(hello.token) is not None
+        if pin and not returning:  # a seat's own token needs no guard: it is no guess
+            now = asyncio.get_running_loop().time()
+            if not self.pin_guard.allows(now):
+                self._log("refused", code="too_many_attempts", name=hello.name)
+                return refuse("too_many_attempts")
+            if not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
+                self._log("refused", code="wrong_pin", name=hello.name)
+                delay = self.pin_guard.failed(now)
+                if delay <= 0:
+                    return refuse("wrong_pin")
+                asyncio.get_running_loop().call_later(delay, refuse, "wrong_pin")
+                return None
+        elif pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
             return refuse("wrong_pin")
         if hello.spectate:
             self.spectators.append(conn)
