@@ -221,6 +221,7 @@ REASONS: dict[str, str] = {
     "name_invalid": N_("That name cannot be used."),
     "rate_limited": N_("Too many messages: slow down."),
     "too_many_connections": N_("Too many connections from your computer."),
+    "spectators_full": N_("This table has as many spectators as it takes."),
     "host_full": N_("The host has too many connections just now: try again in a moment."),
     "hello_timeout": N_("The host waited too long for this device to say hello."),
     "too_many_attempts": N_("Too many wrong attempts: wait a minute, then try again."),

@@ -63,7 +63,7 @@ from .protocol import (
 # Refusals of a hello after which trying again is pointless.
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
                             "bad_version", "no_such_table", "session_over",
-                            "seat_request_refused"})
+                            "seat_request_refused", "spectators_full"})
 # A bye after which the client does not come back.
 # ("replaced": the seat's token came back on another connection, which now plays it.)
 FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})

@@ -98,6 +98,8 @@ class TableOptions:
     # One owner: the seat token of the player who opened the table (given out before
     # they join), or None: the host's console alone may start early.
     owner_token: str | None = None
+    max_spectators: int = 32        # watchers past this are refused (spectators_full)
+    info_interval: float = 0.25     # seconds between two table-info frames to everyone
 
 
 @dataclass
@@ -202,6 +204,8 @@ class Table:
         self.closed = asyncio.Event()   # set when the table task has finished
         self._stop_requested = False
         self.pin_guard = PinGuard(Limits())    # the host gives its own limits
+        self._info_flush: asyncio.TimerHandle | None = None
+        self._info_sent = float("-inf")
         # Seat requests by name (seat -> answer): a player without their token (another
         # device) asks for their absent seat; the owner gives it (True) or refuses (False).
         self._seat_requests: dict[int, bool | None] = {}
@@ -356,6 +360,8 @@ class Table:
         elif pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
             return refuse("wrong_pin")
         if hello.spectate:
+            if len(self.spectators) >= self.options.max_spectators:
+                return refuse("spectators_full", max=self.options.max_spectators)
             self.spectators.append(conn)
             self._watcher_names[conn] = hello.name
             conn.seat, conn.table, conn.attached = None, self, True
@@ -363,7 +369,7 @@ class Table:
                               table=self.info()))
             self._snapshot(conn)
             self._log("spectator", name=hello.name)
-            return self._broadcast_info()
+            return self._spectators_changed()
         token = hello.token
         seat = self._seat_with_token(token) if token is not None else None
         owner_arriving = token is not None and seat is None and self._is_owner_token(token)
@@ -566,7 +572,7 @@ class Table:
         self._watcher_names.pop(conn, None)
         if conn in self.spectators:
             self.spectators.remove(conn)
-            self._broadcast_info()
+            self._spectators_changed()
 
     def _seat_of(self, conn: Peer) -> Seat | None:
         if conn.seat is None or self.seats[conn.seat].conn is not conn:
@@ -825,6 +831,23 @@ class Table:
             conn.send(StateUpdate(seq=0, view=view(self.state, conn.seat).to_dict()))
 
     def _broadcast_info(self) -> None:
+        """Everyone gets the table's info now (a seat changed: at most a few per hand)."""
+        if self._info_flush is not None:
+            self._info_flush.cancel()
+        self._flush_info()
+
+    def _spectators_changed(self) -> None:
+        """A watcher came or went: everyone learns the count at most once per
+        ``info_interval``, so a crowd arriving costs each peer one frame, not one each."""
+        if self._info_flush is not None:
+            return  # one is due: it will carry this change too
+        loop = asyncio.get_running_loop()
+        wait = self._info_sent + self.options.info_interval - loop.time()
+        self._info_flush = loop.call_later(max(0.0, wait), self._flush_info)
+
+    def _flush_info(self) -> None:
+        self._info_flush = None
+        self._info_sent = asyncio.get_running_loop().time()
         self._send_all(TableUpdate(table=self.info()))
 
     def _changed(self) -> None:

@@ -33,6 +33,7 @@ NET_CODES = (
     "journal_locked", "journal_unwritable", "bad_player_count", "host_paused",
     "not_joined", "frame_too_large", "host_failed", "owner_only", "seat_request_sent",
     "seat_request_refused", "no_seat_request", "host_full", "hello_timeout",
+    "spectators_full",
     "empty_frame", "bad_msgpack", "not_a_map", "unknown_type", "unknown_field",
     "missing_field", "bad_field", "not_connected", "timeout", "unexpected",
     # named in the localization issue; kept so a host that adopts them is understood
