@@ -18,6 +18,8 @@ from president.roles import Role
 from president.rules import HouseRules
 from president.state import HandResult, State
 
+RESULTS_SENT = 10  # finished hands a view carries on the wire
+
 
 @dataclass(frozen=True)
 class View:
@@ -68,10 +70,12 @@ class View:
             "finished": list(self.finished),
             "roles": list(self.roles) if self.roles is not None else None,
             "scores": list(self.scores), "presidencies": list(self.presidencies),
-            # Every finished hand, between hands only (it grows with the session).
+            # The last finished hands, between hands only: an open-ended session would
+            # otherwise grow every frame by a hand (the journal keeps them all, and the
+            # standings are the scores).
             "results": [
                 {"order": list(r.order), "roles": [role.value for role in r.roles],
-                 "scores": list(r.scores)} for r in self.results
+                 "scores": list(r.scores)} for r in self.results[-RESULTS_SENT:]
             ] if self.phase in ("hand_over", "session_over") else None,
             "tax_owed": self.tax_owed, "tax_pending": list(self.tax_pending),
             "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],

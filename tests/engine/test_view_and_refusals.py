@@ -16,7 +16,7 @@ from president.errors import IllegalAction, PresidentError
 from president.refusals import refusal
 from president.rules import PRESETS
 from president.state import Phase
-from president.view import View, view
+from president.view import RESULTS_SENT, View, view
 
 
 def sessions(preset: str, players: int, seed: int, limit: int = 400):
@@ -42,6 +42,7 @@ def test_a_view_read_back_from_the_wire_is_the_view_sent(preset: str, players: i
             sent = view(state, who)
             if sent.phase not in ("hand_over", "session_over"):  # sent between hands only
                 sent = replace(sent, results=())
+            sent = replace(sent, results=sent.results[-RESULTS_SENT:])
             assert View.from_dict(sent.to_dict(), state.rules) == sent
 
 
@@ -77,3 +78,21 @@ def test_the_clients_question_gets_the_hosts_answer(preset: str, players: int) -
                 refused += 1
             assert refusal(seat_view, action) == answer, (action, state.phase)
     assert asked > 1000 and 0 < refused < asked
+
+
+def test_the_view_between_hands_does_not_grow_with_the_session() -> None:
+    """An open-ended evening: the frame sent after hand 60 is the size of the one after
+    hand 15 (it carried every finished hand, about 70 bytes more per hand)."""
+    import msgpack
+
+    rules = replace(PRESETS["classic"], session_end="open")
+    state, _ = new_session(rules, NAMES[:4], 5)
+    bot, sizes = RandomBot(5), {}
+    while state.hand_number <= 60:
+        if state.phase is Phase.HAND_OVER and state.hand_number in (15, 60):
+            sizes[state.hand_number] = len(msgpack.packb(view(state, 0).to_dict()))
+        actor = next(s for s in state.seats if any(
+            not a.__class__.__name__ == "Decree" for a in legal_actions(state, s)))
+        state, _ = apply(state, bot.choose(view(state, actor)))
+    assert len(state.results) >= 60                       # the engine keeps them all
+    assert abs(sizes[60] - sizes[15]) < 64, sizes
