@@ -230,6 +230,7 @@ REASONS: dict[str, str] = {
     "journal_locked": N_("Another host is using this table's journal."),
     "journal_unwritable": N_("The table's journal cannot be written."),
     "no_such_session": N_("There is no such session in the journal."),
+    "bad_row": N_("A session's row in the journal cannot be read."),
     "session_unreplayable": N_("The session in the journal can no longer be replayed."),
     "host_stopping": N_("The host is shutting down."),
     "seat_request_sent": N_("Asked the table's owner for your seat."),

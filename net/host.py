@@ -239,7 +239,7 @@ class Connection:
             problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            table = self.host.table_for(msg.table)
+            table = self.host.table_for(msg.table, msg.token)
             if table is None:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
@@ -310,7 +310,13 @@ class Host:
             table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)
 
-    def table_for(self, table_id: str | None) -> Table | None:
+    def table_for(self, table_id: str | None, token: str | None = None) -> Table | None:
+        """The table a hello asks for; with a seat's token, the table that gave it out
+        (two resumed sessions of one table name: each player finds their own)."""
+        if token is not None:
+            mine = next((t for t in self.tables.values() if t.knows_token(token)), None)
+            if mine is not None:
+                return mine
         if table_id is None:
             return next(iter(self.tables.values()))
         return self.tables.get(table_id)

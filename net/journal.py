@@ -85,8 +85,16 @@ class Journal:
     """
 
     def __init__(self, path: str | Path | None = None, *, timeout: float = 2.0,
-                 durable: bool = True) -> None:
+                 durable: bool = True, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
+        if read_only:  # `president history`: a journal it may not write is still read
+            try:
+                self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True,
+                                           timeout=timeout, isolation_level=None)
+                self._db.execute("SELECT 1 FROM sessions LIMIT 1")
+            except sqlite3.Error as error:
+                raise _journal_error(error, self.path) from None
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # Seat tokens and every hand are in here: readable by the host's user only
@@ -160,11 +168,20 @@ class Journal:
         self._write("UPDATE sessions SET scores = ? WHERE id = ?",
                     (json.dumps(list(scores)), session_id))
 
-    def sessions(self, *, unfinished_only: bool = False) -> list[SessionRecord]:
+    def sessions(self, *, unfinished_only: bool = False,
+                 unreadable: list[int] | None = None) -> list[SessionRecord]:
+        """The sessions whose row reads; the ids of the others go to ``unreadable``."""
         sql = "SELECT * FROM sessions"
         if unfinished_only:
             sql += " WHERE finished = 0"
-        return [_record(row) for row in self._read(sql + " ORDER BY id")]
+        records = []
+        for row in self._read(sql + " ORDER BY id"):
+            try:
+                records.append(_record(row))
+            except JournalError:
+                if unreadable is not None:
+                    unreadable.append(row[0])
+        return records
 
     def session(self, session_id: int) -> SessionRecord:
         rows = self._read("SELECT * FROM sessions WHERE id = ?", (session_id,))
@@ -176,7 +193,10 @@ class Journal:
     def actions(self, session_id: int) -> list[dict[str, Any]]:
         rows = self._read("SELECT action FROM actions WHERE session_id = ? ORDER BY seq",
                           (session_id,))
-        return [json.loads(action) for (action,) in rows]
+        try:
+            return [json.loads(action) for (action,) in rows]
+        except (ValueError, TypeError):
+            raise JournalError("bad_row", id=session_id, detail="actions") from None
 
 
 def _seed_column(seed: int) -> int | str:
@@ -191,6 +211,14 @@ def _seed_of(value: int | str) -> int:
 
 
 def _record(row: tuple) -> SessionRecord:
+    """The session of a row; ``JournalError("bad_row")`` naming it when it does not read."""
+    try:
+        return _session_of(row)
+    except (ValueError, TypeError, KeyError):
+        raise JournalError("bad_row", id=row[0], detail="session") from None
+
+
+def _session_of(row: tuple) -> SessionRecord:
     (id_, created, updated, table_name, preset, rules, players, seed, seats, options,
      finished, scores) = row
     return SessionRecord(

@@ -111,9 +111,12 @@ def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptio
 
 
 def resume_tables(journal: Journal, hook: TableJournal | None = None,
-                  ids: Collection[int] | None = None) -> list[Table]:
+                  ids: Collection[int] | None = None,
+                  skipped: list[JournalError] | None = None) -> list[Table]:
     """A table for every unfinished session (or those of ``ids``: a "resume" list),
-    exactly where its journal left it.
+    exactly where its journal left it. A session that cannot be read or replayed is
+    left where it is: its error (naming it) goes to ``skipped``, or is raised when
+    nothing collects it.
 
     Table ids stay as they were; a clash (two unfinished sessions of one table)
     gives the older one the id ``s<session id>``. A session whose journal ends
@@ -121,19 +124,27 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
     """
     tables: list[Table] = []
     used: set[str] = set()
-    for record in reversed(journal.sessions(unfinished_only=True)):
+    unreadable: list[int] = []
+    records = journal.sessions(unfinished_only=True, unreadable=unreadable)
+    problems = [JournalError("bad_row", id=session, detail="session")
+                for session in unreadable if ids is None or session in ids]
+    for record in reversed(records):
         if ids is not None and record.id not in ids:
             continue
-        actions = journal.actions(record.id)
         moves: list[tuple[State, int]] = []  # (the state before, who moved)
         try:
+            actions = journal.actions(record.id)
             for (state, _), action in zip(replay(record, actions), [*actions, None],
                                           strict=True):
                 if action is not None and action != END_SESSION:
                     moves.append((state, int(action["seat"])))
+        except JournalError as error:
+            problems.append(error)
+            continue
         except (PresidentError, KeyError, TypeError, ValueError) as error:
-            raise JournalError("session_unreplayable", id=record.id,
-                               detail=getattr(error, "code", type(error).__name__)) from None
+            problems.append(JournalError("session_unreplayable", id=record.id,
+                                         detail=getattr(error, "code", type(error).__name__)))
+            continue
         if state.phase is Phase.SESSION_OVER:
             journal.finish(record.id, state.scores)
             continue
@@ -152,6 +163,10 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
                  len(actions))
         tables.append(table)
     tables.reverse()
+    if problems and skipped is None:
+        raise problems[0]
+    if skipped is not None:
+        skipped.extend(problems)
     return tables
 
 

@@ -203,6 +203,7 @@ class Table:
         self.over = False
         self.closed = asyncio.Event()   # set when the table task has finished
         self._stop_requested = False
+        self.close_code: str | None = None     # why the table closed (journal_unwritable…)
         self.pin_guard = PinGuard(Limits())    # the host gives its own limits
         self._info_flush: asyncio.TimerHandle | None = None
         self._info_sent = float("-inf")
@@ -468,6 +469,10 @@ class Table:
         self._broadcast_info()
         return True
 
+    def knows_token(self, token: str) -> bool:
+        """Whether a seat of this table (or its owner) has this token."""
+        return self._seat_with_token(token) is not None or self._is_owner_token(token)
+
     def _seat_with_token(self, token: str) -> Seat | None:
         return next((s for s in self.seats if s.token is not None
                      and hmac.compare_digest(s.token, token)), None)
@@ -699,6 +704,7 @@ class Table:
 
     def _close(self, code: str) -> None:
         self.over = True
+        self.close_code = code
         self._broadcast_info()
         for conn in self._peers():
             conn.attached = False

@@ -42,18 +42,22 @@ def format_record(record: SessionRecord) -> str:
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     words = text_for(getattr(args, "lang", None))
     try:
-        journal = Journal(args.journal)
+        journal = Journal(args.journal, read_only=True)
     except JournalError as error:
         print(f"president history: {words.error(error)}", file=sys.stderr)
         return 2
     try:
         if args.action == "list":
-            records = journal.sessions()
-            if not records:
+            unreadable: list[int] = []
+            records = journal.sessions(unreadable=unreadable)
+            if not records and not unreadable:
                 print("no sessions yet", file=out)
             for record in records:
                 print(format_record(record), file=out)
-            return 0
+            for session in unreadable:
+                problem = JournalError("bad_row", id=session)
+                print(f"president history: {words.error(problem)}", file=sys.stderr)
+            return 1 if unreadable else 0
         if args.id is None or not args.id.isdigit():
             print("president history export: give the session ID (see 'president history')",
                   file=sys.stderr)

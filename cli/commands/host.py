@@ -122,12 +122,15 @@ async def serve(args: Any, printer: Printer) -> int:
             printer.say("--resume needs the journal")
             return 2
         from president.net.persist import remembered_port, resume_tables
+        skipped: list[JournalError] = []
         try:
             ids = None if args.resume == "all" else {_session_id(args.resume)}
-            tables = resume_tables(journal, hook, ids)
+            tables = resume_tables(journal, hook, ids, skipped)
         except JournalError as error:
             printer.say(ENGLISH.error(error))
             return 2
+        for problem in skipped:
+            printer.say(f"not resumed: {ENGLISH.error(problem)}")
         if not tables:
             printer.say("nothing to resume")
             return 1
@@ -204,7 +207,11 @@ async def serve(args: Any, printer: Printer) -> int:
         await web.stop()
     if journal is not None:
         journal.close()
-    return 0
+    failed = [t for t in tables if t.close_code in ("journal_unwritable", "journal_locked")]
+    for table in failed:
+        printer.say(f"table '{table.options.name}' stopped: "
+                    f"{ENGLISH.reason(table.close_code or '')} The session is not finished.")
+    return 3 if failed else 0
 
 
 def _session_id(text: str) -> int:

@@ -202,3 +202,32 @@ def test_bots_are_given_by_number_or_by_level():
         with pytest.raises(RulesError) as refused:
             options_from_args(host_args("--players", "4", "--bots", spec))
         assert refused.value.params["field"] == "bots"
+
+
+def test_a_journal_that_fails_mid_session_makes_the_host_exit_non_zero(tmp_path, monkeypatch):
+    """'Disk full' in the middle of a hand: the table stops, the host says why and exits
+    with a failure status (it used to exit 0 as if the session had ended)."""
+    from president.errors import JournalError
+    from president.net.journal import Journal
+
+    appended = {"count": 0}
+    real_append = Journal.append
+
+    def append(self, *args, **kwargs):
+        appended["count"] += 1
+        if appended["count"] > 5:
+            raise JournalError("journal_unwritable", path="j", detail="No space left on device")
+        return real_append(self, *args, **kwargs)
+
+    monkeypatch.setattr(Journal, "append", append)
+    stream = io.StringIO()
+
+    async def scenario():
+        args = host_args("--players", "3", "--bots", "3", "--journal",
+                         str(tmp_path / "journal.sqlite3"), "--seed", "5")
+        return await serve(args, Printer(stream))
+
+    code = run(scenario())
+    assert code == 3
+    assert "stopped: The table's journal cannot be written. The session is not finished." \
+        in stream.getvalue()

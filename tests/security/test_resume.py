@@ -295,3 +295,88 @@ def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_
     assert paused is not None and (paused.code, paused.params) == ("host_paused", {})
     assert ("reconnecting", None) in statuses
     assert ann.bye.code == "session_over" and table.state.phase is Phase.SESSION_OVER
+
+
+def _three_sessions(tmp_path):
+    async def scenario():
+        journal = Journal(tmp_path / "j.sqlite3", durable=False)
+        ids = []
+        for seed in (1, 2, 3):
+            hook = Interrupting(journal, 10)
+            table = Table(bot_options(seed=seed), journal=hook)
+            await run_table(table)
+            ids.append(hook.session_id(table))
+        return journal, ids
+
+    return run(scenario())
+
+
+def test_a_damaged_session_is_named_and_skipped_and_the_others_resume(tmp_path):
+    journal, ids = _three_sessions(tmp_path)
+    raw = sqlite3.connect(tmp_path / "j.sqlite3", isolation_level=None)
+    raw.execute("UPDATE sessions SET players = 'not json' WHERE id = ?", (ids[0],))
+    raw.execute("UPDATE actions SET action = '{' WHERE session_id = ? AND seq = 3", (ids[1],))
+    raw.close()
+    skipped: list[JournalError] = []
+    tables = resume_tables(journal, skipped=skipped)
+    assert [t.seed for t in tables] == [3]
+    assert sorted((e.code, e.params["id"]) for e in skipped) == [
+        ("bad_row", ids[0]), ("bad_row", ids[1])]
+    assert text_for("en").error(skipped[0]).startswith(
+        "A session's row in the journal cannot be read.")
+
+
+def test_history_names_unreadable_rows_and_reads_a_journal_a_host_is_writing(tmp_path, capsys):
+    journal, ids = _three_sessions(tmp_path)
+    path = tmp_path / "j.sqlite3"
+    raw = sqlite3.connect(path, isolation_level=None)
+    raw.execute("UPDATE sessions SET scores = '[' WHERE id = ?", (ids[1],))
+    writer = sqlite3.connect(path, isolation_level=None, timeout=0.1)
+    writer.execute("BEGIN IMMEDIATE")           # a host in the middle of a write
+    try:
+        out = io.StringIO()
+        code = history_run(build_parser().parse_args(["history", "--journal", str(path)]), out)
+        listed = out.getvalue()
+        export = build_parser().parse_args(["history", "export", str(ids[1]),
+                                            "--journal", str(path)])
+        exported = history_run(export, io.StringIO())
+    finally:
+        writer.execute("ROLLBACK")
+        raw.close()
+        writer.close()
+    errors = capsys.readouterr().err
+    assert code == 1 and exported == 1
+    assert [line.split()[0] for line in listed.splitlines()] == [str(ids[0]), str(ids[2])]
+    assert f"cannot be read. ({ids[1]}" in errors and "Traceback" not in errors
+
+
+def test_two_resumed_sessions_of_one_table_name_take_back_their_own_players(tmp_path):
+    """Both were table "main": a player's token finds the table that gave it out."""
+    async def scenario():
+        journal = Journal(tmp_path / "j.sqlite3", durable=False)
+        tokens = []
+        for seed in (1, 2):
+            table = Table(TableOptions(seats=3, bots=2, rules=short_rules(hands=2), seed=seed,
+                                       ready_timeout=0, grace=60, bot_delay=3600),
+                          journal=TableJournal(journal))
+            host = Host([table])
+            port = await host.start([LOCAL])
+            player = Client(LOCAL, port, f"P{seed}", reconnect=False)
+            await player.connect()
+            await player.wait_for(lambda c: c.view is not None)
+            tokens.append((player.token, player.view.hand))
+            crash(host)
+        tables = resume_tables(journal, TableJournal(journal))
+        host = Host(tables)
+        port = await host.start([LOCAL])
+        back = []
+        for n, (token, hand) in enumerate(tokens, start=1):
+            player = Client(LOCAL, port, f"P{n}", token=token, reconnect=False)
+            await player.connect()
+            await player.wait_for(lambda c: c.view is not None)
+            back.append(player.view.hand == hand)
+        await host.stop()
+        return [t.options.table_id for t in tables], back
+
+    table_ids, back = run(scenario())
+    assert len(set(table_ids)) == 2 and back == [True, True]
