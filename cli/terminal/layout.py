@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from prompt_toolkit.application.current import get_app
-from prompt_toolkit.data_structures import Point
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.layout import (
     ConditionalContainer,
@@ -31,6 +30,14 @@ from president.cli.terminal.cards_view import (
     boxed_hand_fragments,
     cards_fragments,
     hand_fragments,
+)
+from president.cli.terminal.fit import (
+    SizedControl,
+    Viewport,
+    columns_table,
+    shorten,
+    width_of,
+    wrap,
 )
 from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.web.qr import qr_lines
@@ -82,11 +89,24 @@ def title_fragments(model: TableModel) -> Fragments:
         parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
         parts.append(phase_name(model, view.phase))
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
-    if view and view.reversed:
+    if view and view.reversed and view.phase in ("play", "tax"):
         out.append(("class:revolution", " " + tr.gettext("REVOLUTION: order reversed") + " "))
     warning = status_text(model) if model.status != "connected" else ""
     if warning:
         out.append(("class:warning", " " + warning + " "))
+    return fit_line(out, columns())
+
+
+def fit_line(fragments: Fragments, width: int) -> Fragments:
+    """One line of fragments in ``width`` cells: the last ones abbreviated with "…"."""
+    out: Fragments = []
+    left = width
+    for style, text, *rest in fragments:
+        if left <= 0:
+            break
+        shown = shorten(text, left)
+        out.append((style, shown, *rest))
+        left -= width_of(shown)
     return out
 
 
@@ -121,37 +141,38 @@ def players_fragments(model: TableModel) -> Fragments:
     view, tr = model.view, model.tr
     if not view:
         return waiting_fragments(model)
-    out: Fragments = []
     seat = view.seat
     count = len(view.players)
     order = list(view.order) or list(range(count))
     start = order.index(seat) if seat in order else 0
-    width = columns()
-    for k in range(count):
-        s = order[(start + k) % count]
+    seats = [order[(start + k) % count] for k in range(count)]
+    rows, styles = [], []
+    for s in seats:
         turn = view.turn == s and view.phase == "play"
         owes = view.phase == "tax" and s in view.tax_pending
-        mark = "▶" if turn or owes else " "
-        name = view.players[s] + seat_note(model, s)
-        role = role_title(model, view.roles[s] if view.roles else None)
-        cards = view.counts[s]
-        held = tr.ngettext("{n} card", "{n} cards", cards).format(n=cards)
-        score = tr.gettext("score {score}").format(score=view.scores[s])
-        state = seat_state(model, s)
-        style = "class:turn" if turn or owes else ("class:me" if s == seat else "")
-        line = f"{mark} {name[:18]:<18} {role[:16]:<16} {held:>9} {score:>9}  {state}"
-        out.append((style, line[: width - 1] + "\n"))
-    return out
+        rows.append(["▶" if turn or owes else " ", view.players[s] + seat_note(model, s),
+                     role_title(model, view.roles[s] if view.roles else None),
+                     cards_text(tr, view.counts[s]), score_text(tr, view.scores[s]),
+                     " " + seat_state(model, s)])
+        styles.append("class:turn" if turn or owes else ("class:me" if s == seat else ""))
+    # columns sized to their content; when too wide, roles, states, then names give way
+    lines = columns_table(rows, columns() - 1, right=(False, False, False, True, False, False),
+                          shrink=((2, 9), (5, 13), (1, 9), (5, 6), (2, 5)))
+    return [(style, line + "\n") for style, line in zip(styles, lines, strict=True)]
+
+
+def cards_text(tr: Any, count: int) -> str:
+    return str(tr.ngettext("{n} card", "{n} cards", count).format(n=count))
+
+
+def score_text(tr: Any, score: int) -> str:
+    return str(tr.gettext("score {score}").format(score=score))
 
 
 def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view.players)
-    seats = len(model.table.players) if model.table else 0
-    extra = 1 + model.owner       # the rules line, and the owner's "o change the rules"
-    if model.web_url:  # the waiting room, with the page's address (and QR code)
-        return seats + 5 + extra + (len(qr_lines(model.web_url)) if qr_fits(model) else 0)
-    return seats + 3 + extra
+    return len(waiting_lines(model, columns() - 1))
 
 
 SEAT_NOTES = {  # protocol SEAT_STATES worth a word beside the name
@@ -183,39 +204,44 @@ def standin_note(model: TableModel, s: int) -> str:
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
-    """Before the first deal: who has sat down, and how to start with bots."""
+    return [(style, line + "\n") for style, line in waiting_lines(model, columns() - 1)]
+
+
+def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
+    """Before the first deal: who has sat down, and how to start with bots; each line
+    wrapped between words to ``width``."""
     tr, table = model.tr, model.table
     players = table.players if table else ()
     if not players:
         return [("class:dim", tr.gettext("Waiting for the table…"))]
     taken = sum(1 for name in players if name)
-    out: Fragments = [("bold", tr.gettext("Waiting for players: {taken} of {total} seats taken."
-                                          ).format(taken=taken, total=len(players)) + "\n")]
+    out = [("bold", tr.gettext("Waiting for players: {taken} of {total} seats taken."
+                               ).format(taken=taken, total=len(players)))]
     if table is not None:
-        out.append(("class:dim", "  " + rules_line(model, table) + "\n"))
+        out.append(("class:dim", "  " + rules_line(model, table)))
     for s, name in enumerate(players):
         shown = name or tr.gettext("(free seat)")
         if s == model.seat:
             shown += " " + tr.gettext("(you)")
-        out.append(("class:me" if s == model.seat else "", "  " + shown + "\n"))
+        out.append(("class:me" if s == model.seat else "", "  " + shown))
     if model.owner:
-        out.append(("class:message",
-                    tr.gettext("Press s to start now: bots take the free seats.") + "\n"))
+        out.append(("class:message", tr.gettext("Press s to start now: bots take the free seats.")))
         out.append(("class:message", tr.gettext("Press o to change the rules.")))
     else:
         out.append(("class:message", tr.gettext("Waiting for the owner to start.")))
     if model.address:
-        out.append(("", "\n  " + tr.gettext("Others can join at {address}").format(
+        out.append(("", "  " + tr.gettext("Others can join at {address}").format(
             address=model.address)))
     if model.unadvertised:
-        out.append(("class:dim", "\n  " + tr.gettext(
+        out.append(("class:dim", "  " + tr.gettext(
             "Not advertised on the network: others join by this address.")))
+    wrapped = [(style, part) for style, line in out for part in wrap(line, width)]
     if model.web_url:
-        out.append(("", "\n  " + tr.gettext("Phones and browsers: {url}").format(
-            url=model.web_url) + "\n"))
+        wrapped.extend(("", part) for part in wrap("  " + tr.gettext(
+            "Phones and browsers: {url}").format(url=model.web_url), width))
         if qr_fits(model):
-            out.extend(("class:qr", "  " + line + "  \n") for line in qr_lines(model.web_url))
-    return out
+            wrapped.extend(("class:qr", "  " + line + "  ") for line in qr_lines(model.web_url))
+    return wrapped
 
 
 def rules_line(model: TableModel, table: Any) -> str:
@@ -264,59 +290,89 @@ def trick_fragments(model: TableModel) -> Fragments:
     view, tr = model.view, model.tr
     if not view:
         return []
-    out: Fragments = [("bold", tr.gettext("Pile:") + " ")]
+    width = columns() - 1
     pile = view.pile
-    if not pile:
-        out.append(("class:dim", tr.gettext("empty")))
-    for i, (s, cards) in enumerate(pile[-4:]):
-        if i:
-            out.append(("class:dim", "  →  "))
-        out.append(("", view.players[s] + " "))
-        out.extend(cards_fragments(cards, model.text))
+    for shown in range(min(4, len(pile)), 0, -1):    # the newest plays that fit
+        out = pile_fragments(model, pile[-shown:])
+        if width_of("".join(f[1] for f in out)) <= width:
+            break
+    else:
+        out = pile_fragments(model, pile[-1:])
+    out = fit_line(out, width)
     if view.decree:
         out.append(("", "\n"))
-        out.append(("bold", tr.gettext("Decree:") + " "))
-        out.append(("", view.decree))
+        out.extend(fit_line([("bold", tr.gettext("Decree:") + " "), ("", view.decree)], width))
     return out
 
 
-def log_fragments(model: TableModel) -> Fragments:
-    if model.view and model.phase in ("hand_over", "session_over") and (
-        model.hand_summary or model.session_summary
-    ):
-        return summary_fragments(model)
-    lines = list(model.log)
-    shown = lines[: len(lines) - model.log_back]
-    if model.log_back:
-        shown.append(model.tr.gettext("… {n} newer lines below (PageDown)").format(
-            n=model.log_back))
-    return [("", "\n".join(shown))]
+def pile_fragments(model: TableModel, plays: Any) -> Fragments:
+    assert model.view is not None
+    out: Fragments = [("bold", model.tr.gettext("Pile:") + " ")]
+    if not plays:
+        out.append(("class:dim", model.tr.gettext("empty")))
+    for i, (s, cards) in enumerate(plays):
+        if i:
+            out.append(("class:dim", "  →  "))
+        out.append(("", model.view.players[s] + " "))
+        out.extend(cards_fragments(cards, model.text))
+    return out
 
 
-def log_cursor(model: TableModel) -> Point:
-    if model.view and model.phase in ("hand_over", "session_over") and (
-        model.hand_summary or model.session_summary
-    ):
-        return Point(0, 0)
-    return Point(0, max(0, len(model.log) - 1 - model.log_back + (1 if model.log_back else 0)))
+def log_fragments(model: TableModel, port: Viewport) -> Fragments:
+    """The log of the hand (its newest lines, or ``log_back`` entries back), or at the
+    end of a hand or session its summary, from ``summary_top``; wrapped between words."""
+    width, height = port.width, max(1, port.height)
+    if model.summary_shown:
+        return summary_page(model, width, height)
+    entries = list(model.log)
+    shown = entries[: len(entries) - model.log_back]
+    lines = [part for entry in shown for part in wrap(entry, width)]
+    if not model.log_back:
+        return [("", "\n".join(lines[-height:]))]
+    more = model.tr.gettext("… {n} newer lines below (PageDown)").format(n=model.log_back)
+    return [("", "\n".join([*lines[-(height - 1):], shorten(more, width)]))]
+
+
+def summary_page(model: TableModel, width: int, height: int) -> Fragments:
+    """The part of the summary that fits, from ``model.summary_top``; when it does not
+    all fit, its last row says where we are and that PageUp/PageDown scroll."""
+    lines = [(style, part) for style, line in summary_lines(model) for part in wrap(line, width)]
+    if len(lines) <= height:
+        model.summary_top, model.summary_below = 0, 0
+        return [(style, line + "\n") for style, line in lines]
+    rows = model.summary_rows = max(1, height - 1)
+    model.summary_top = max(0, min(model.summary_top, len(lines) - rows))
+    shown = lines[model.summary_top: model.summary_top + rows]
+    model.summary_below = len(lines) - model.summary_top - len(shown)
+    where = model.tr.gettext("lines {first}-{last} of {total} · PageUp/PageDown").format(
+        first=model.summary_top + 1, last=model.summary_top + len(shown), total=len(lines))
+    arrows = ("↑" if model.summary_top else " ") + ("↓" if model.summary_below else " ")
+    out: Fragments = [(style, line + "\n") for style, line in shown]
+    out.append(("class:keys", shorten(arrows + " " + where, width)))
+    return out
 
 
 def summary_fragments(model: TableModel) -> Fragments:
+    """The whole summary, unscrolled."""
+    return [(style, line + "\n") for style, line in summary_lines(model)]
+
+
+def summary_lines(model: TableModel) -> list[tuple[str, str]]:
     """End of a hand: finishing order, new roles, scores and the tax to come;
     at the end of the session, the standings."""
     view, tr = model.view, model.tr
     players = model.players
-    out: Fragments = []
+    out: list[tuple[str, str]] = []
     final = model.session_summary
     if final:
-        out.append(("bold", tr.gettext("The session is over. Standings:") + "\n"))
+        out.append(("bold", tr.gettext("The session is over. Standings:")))
         scores = final.get("scores") or (list(view.scores) if view else [])
         ranking = sorted(range(len(players)), key=lambda s: -scores[s])
         for place, s in enumerate(ranking, 1):
             star = " ★" if s in final.get("winners", []) else ""
             line = tr.gettext("{place}. {name}: {score} points").format(
                 place=place, name=players[s], score=scores[s])
-            out.append(("", line + star + standin_note(model, s) + "\n"))
+            out.append(("", line + star + standin_note(model, s)))
         out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
         return out
     summary = model.hand_summary or {}
@@ -324,22 +380,26 @@ def summary_fragments(model: TableModel) -> Fragments:
     roles = summary.get("roles") or (list(view.roles or ()) if view else [])
     scores = summary.get("scores") or (list(view.scores) if view else [])
     out.append(("bold", tr.gettext("Hand {number} is over. Finishing order:").format(
-        number=summary.get("hand", view.hand_number if view else 0)) + "\n"))
+        number=summary.get("hand", view.hand_number if view else 0))))
     for place, s in enumerate(order, 1):
         title = role_title(model, roles[s] if s < len(roles) else None)
         line = tr.gettext("{place}. {name}: {title}, score {score}").format(
             place=place, name=players[s], title=title, score=scores[s])
-        out.append(("", line + "\n"))
+        out.append(("", line))
     for giver, receiver, amount in model.rules.tax_transfers(order):
         line = tr.ngettext(
             "Next hand: {giver} gives their best card to {receiver}.",
             "Next hand: {giver} gives their {n} best cards to {receiver}.", amount,
         ).format(giver=players[giver], receiver=players[receiver], n=amount)
-        out.append(("class:dim", line + "\n"))
+        out.append(("class:dim", line))
     return out
 
 
 def hand_header(model: TableModel) -> Fragments:
+    return fit_line(hand_header_fragments(model), columns())
+
+
+def hand_header_fragments(model: TableModel) -> Fragments:
     view, tr = model.view, model.tr
     if not view:
         return []
@@ -348,7 +408,7 @@ def hand_header(model: TableModel) -> Fragments:
             "Your hand: choose {n} card to give back, then Enter.",
             "Your hand: choose {n} cards to give back, then Enter.", view.tax_owed,
         ).format(n=view.tax_owed)
-        return [("class:turn", text)]
+        return fit_line([("class:turn", text)], columns())
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
     if view.phase == "hand_over":
@@ -403,6 +463,21 @@ def hand_height(model: TableModel) -> int:
 
 
 def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
+    """The message line(s), wrapped between words to the screen's width."""
+    width = columns() - 1
+    out: Fragments = []
+    for style, text, *rest in message_parts(model, editor):
+        lines = wrap(text, width) if not rest else [text]
+        out.append((style, "\n".join(lines), *rest))
+    return out
+
+
+def message_height(model: TableModel, editor: LineEdit | None) -> int:
+    text = "".join(f[1] for f in message_fragments(model, editor))
+    return max(1, min(3, text.count("\n") + 1))
+
+
+def message_parts(model: TableModel, editor: LineEdit | None) -> Fragments:
     if editor is not None:
         return editor_fragments(editor)
     if model.leave_asked:
@@ -453,11 +528,13 @@ def keys_fragments(model: TableModel) -> Fragments:
     last = tr.gettext("? help")
     width = columns() - 1
     drop = [1, 0, 2] if len(hints) > 3 else [len(hints) - 1]
-    while len(" · ".join([*hints, last])) > width and drop:
+    while width_of(" · ".join([*hints, last])) > width and drop:
         index = drop.pop(0)
         if index < len(hints):
             hints.pop(index)
-    return [("class:keys", " · ".join([*hints, last])[:width])]
+    while len(hints) > 1 and width_of(" · ".join([*hints, last])) > width:
+        hints.pop(0)
+    return [("class:keys", shorten(" · ".join([*hints, last]), width))]
 
 
 def help_lines(model: TableModel) -> list[str]:
@@ -505,10 +582,10 @@ class HelpState:
         self.scroll = 0
 
 
-def help_fragments(model: TableModel, state: HelpState) -> Fragments:
-    lines = help_lines(model)
-    state.scroll = max(0, min(state.scroll, len(lines) - 3))
-    return [("class:help", "\n".join(lines[state.scroll:]))]
+def help_fragments(model: TableModel, state: HelpState, port: Viewport) -> Fragments:
+    lines = [part for line in help_lines(model) for part in wrap(line, port.width)]
+    state.scroll = max(0, min(state.scroll, len(lines) - port.height))
+    return [("class:help", "\n".join(lines[state.scroll: state.scroll + port.height]))]
 
 
 def table_container(model: TableModel, help_state: HelpState, on_click: Any,
@@ -518,21 +595,20 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
         Window(FormattedTextControl(lambda: players_fragments(model)),
                height=lambda: Dimension.exact(players_height(model))),
         Window(FormattedTextControl(lambda: trick_fragments(model)),
-               height=Dimension(min=1, max=2), wrap_lines=True),
+               height=Dimension(min=1, max=2)),
         Window(height=1, char="─", style="class:dim"),
-        Window(FormattedTextControl(lambda: log_fragments(model),
-                                    get_cursor_position=lambda: log_cursor(model)),
-               wrap_lines=True, height=Dimension(min=0, weight=1)),
+        Window(SizedControl(lambda port: log_fragments(model, port)),
+               height=Dimension(min=0, weight=1)),
         Window(height=1, char="─", style="class:dim"),
         Window(FormattedTextControl(lambda: hand_header(model)), height=1),
         Window(FormattedTextControl(lambda: hand_area(model, on_click)),
                height=lambda: Dimension.exact(hand_height(model))),
-        Window(FormattedTextControl(lambda: message_fragments(model, get_editor())), height=1),
+        Window(FormattedTextControl(lambda: message_fragments(model, get_editor())),
+               height=lambda: Dimension.exact(message_height(model, get_editor()))),
         Window(FormattedTextControl(lambda: keys_fragments(model)), height=1),
     ])
     help_window = Frame(
-        Window(FormattedTextControl(lambda: help_fragments(model, help_state)),
-               wrap_lines=True),
+        Window(SizedControl(lambda port: help_fragments(model, help_state, port))),
         title=lambda: model.tr.gettext("Help: Esc closes"), style="class:help")
     return FloatContainer(
         content=body,

@@ -12,7 +12,8 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from president.cli.i18n import LANGUAGE_NAMES, LANGUAGES
 from president.cli.settings import Settings
-from president.cli.terminal.layout import footer_fragments
+from president.cli.terminal.fit import pad, shorten, wrap
+from president.cli.terminal.layout import columns, fit_line, footer_fragments
 
 MENU = ("host", "join", "bots", "settings", "quit")
 
@@ -66,16 +67,16 @@ class LobbyModel:
         if kind == "mine":
             mine = self.my_table(key)
             if mine.session is not None:
-                return f"☆ {mine.name[:28]:<28} " + tr.gettext(
+                return f"☆ {pad(mine.name, 28)} " + tr.gettext(
                     "unfinished: Enter resume · x forget")
-            return f"★ {mine.name[:28]:<28} " + tr.gettext("your table: Enter sit down · x end it")
+            return f"★ {pad(mine.name, 28)} " + tr.gettext("your table: Enter sit down · x end it")
         if kind == "table":
             info = self.tables[key]
             lock = " 🔒" if info.pin_required else ""
             seats = tr.gettext("{taken}/{total} seats").format(
                 taken=info.seats_taken, total=info.seats_total)
             preset = str(self.text.preset_name(info.preset))
-            return f"{info.name[:28]:<28} {seats:>12}  {preset[:20]:<20}{lock}"
+            return f"{pad(info.name, 28)} {seats:>12}  {preset[:20]:<20}{lock}"
         return {
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),
@@ -130,7 +131,8 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
                 out.append(("", "\n"))
             chosen = i == model.index
             style = "class:menu.selected" if chosen else ""
-            out.append((style, ("▸ " if chosen else "  ") + model.label(entry) + "\n"))
+            out.append((style, shorten(("▸ " if chosen else "  ") + model.label(entry),
+                                       columns() - 1) + "\n"))
         return out
 
     def cursor() -> Point:
@@ -139,10 +141,11 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
         return Point(0, model.index + 2)
 
     def footer() -> StyleAndTextTuples:
-        return footer_fragments(get_editor(), model.message, [])
+        return fit_line(footer_fragments(get_editor(), model.message, []), columns() - 1)
 
     def keys() -> StyleAndTextTuples:
-        return [("class:keys", tr.gettext("↑↓ choose · Enter open · Esc back · Ctrl-Q quit"))]
+        return [("class:keys", shorten(tr.gettext(
+            "↑↓ choose · Enter open · Esc back · Ctrl-Q quit"), columns() - 1))]
 
     return HSplit([
         Window(FormattedTextControl(title), height=1),
@@ -166,6 +169,8 @@ def settings_fragments(model: SettingsModel) -> StyleAndTextTuples:
         label, value = values[row]
         chosen = i == model.index
         style = "class:menu.selected" if chosen else ""
-        out.append((style, f"{'▸' if chosen else ' '} {label:<24} {value}\n"))
-    out.append(("class:dim", "\n" + tr.gettext("Saved for the next time you play.")))
+        line = f"{'▸' if chosen else ' '} {label:<24} {value}"
+        out.append((style, shorten(line, columns() - 1) + "\n"))
+    out.append(("class:dim", "\n" + "\n".join(
+        wrap(tr.gettext("Saved for the next time you play."), columns() - 1))))
     return out

@@ -76,6 +76,9 @@ class TableModel:
         self.listeners: list[Callable[[], None]] = []  # called on any change
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
+        self.summary_top = 0                   # the summary's first line shown
+        self.summary_below = 0                 # ... its lines below the screen, and
+        self.summary_rows = 1                  # ... how many it shows (set by the layout)
 
     # ------------------------------------------------------------ inputs
 
@@ -117,6 +120,7 @@ class TableModel:
     def event(self, event: Event, by: str = "") -> None:
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
+            self.summary_top = 0
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":
@@ -127,9 +131,23 @@ class TableModel:
         self.changed()
 
     def scroll_log(self, lines: int) -> None:
-        """Scroll the log back (positive) or forward; 0 lines back shows the newest."""
+        """Scroll the log back (positive) or forward; 0 lines back shows the newest.
+        At the end of a hand or session, scroll its summary instead."""
+        if self.summary_shown:  # by a page
+            return self.scroll_summary(self.summary_rows * (-1 if lines > 0 else 1))
         self.log_back = max(0, min(len(self.log) - 1, self.log_back + lines))
         self.changed()
+
+    def scroll_summary(self, lines: int) -> None:
+        """Scroll the end-of-hand / end-of-session summary down (positive) or up."""
+        self.summary_top = max(0, self.summary_top + lines)
+        self.changed()
+
+    @property
+    def summary_shown(self) -> bool:
+        """The log's place shows the summary of the hand or session that just ended."""
+        return self.phase in ("hand_over", "session_over") and bool(
+            self.hand_summary or self.session_summary)
 
     def status_changed(self, status: Seen, detail: str | None = None) -> None:
         self.status = status

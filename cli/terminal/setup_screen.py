@@ -11,9 +11,11 @@ from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 
 from president.bots import DEFAULT_LEVEL, LEVELS
-from president.cli.terminal.layout import footer_fragments
+from president.cli.terminal.fit import pad, shorten, wrap
+from president.cli.terminal.layout import columns, footer_fragments
 from president.cli.terminal.model import LineEdit
 from president.errors import RulesError
 from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
@@ -246,15 +248,20 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
             style = "class:menu.selected" if chosen else ""
             value = model.value(row)
             arrows = "◀ " + value + " ▶" if row not in ("start", "name", "pin", "more") else value
-            line = f"{'▸' if chosen else ' '} {model.label(row)[:34]:<34} {arrows}"
+            label = pad(model.label(row), min(34, max(12, columns() // 2 - 4)))
+            line = f"{'▸' if chosen else ' '} {label} {arrows}"
             if row == "start":
                 line = f"{'▸' if chosen else ' '} ▶▶ {model.label(row)}"
-            out.append((style, line + "\n"))
+            out.append((style, shorten(line, columns() - 1) + "\n"))
         return out
 
     def footer() -> StyleAndTextTuples:
-        return footer_fragments(get_editor(), model.message,
-                                [("class:message", model.explanation())])
+        return [(style, "\n".join(wrap(text, columns() - 1)), *rest)
+                for style, text, *rest in footer_fragments(
+                    get_editor(), model.message, [("class:message", model.explanation())])]
+
+    def footer_height() -> int:
+        return max(2, sum(text.count("\n") + 1 for _, text, *_ in footer()))
 
     return HSplit([
         Window(FormattedTextControl(lambda: [("class:title", " " + (
@@ -262,7 +269,7 @@ def setup_container(model: SetupModel, get_editor: Any) -> HSplit:
             + " ")]), height=1),
         Window(FormattedTextControl(rows, get_cursor_position=lambda: Point(0, model.index))),
         Window(height=1, char="─", style="class:dim"),
-        Window(FormattedTextControl(footer), height=2, wrap_lines=True),
-        Window(FormattedTextControl(lambda: [("class:keys", tr.gettext(
-            "↑↓ choose · ←→ change · Enter edit/open · Esc back"))]), height=1),
+        Window(FormattedTextControl(footer), height=lambda: Dimension.exact(footer_height())),
+        Window(FormattedTextControl(lambda: [("class:keys", shorten(tr.gettext(
+            "↑↓ choose · ←→ change · Enter edit/open · Esc back"), columns() - 1))]), height=1),
     ])

@@ -1,0 +1,122 @@
+"""Every screen, for 3, 5 and 8 players, in the four languages, at 80x24 and 60x20:
+no line wider than its window (which would cut a word), no finishing place or tax
+line out of reach, the seat table's columns aligned."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+import screens
+from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
+
+from president.cli.terminal.layout import cards_text, score_text, summary_lines
+from president.cli.terminal.model import TableModel
+from president.cli.terminal.setup_screen import SetupModel
+
+LANGUAGES = ("en", "it", "nl", "pl")
+SIZES = ((80, 24), (60, 20))
+PLAYERS = (3, 5, 8)
+
+
+@cache
+def moments(players: int) -> dict[str, Moment]:
+    found = screens.moments(players)
+    assert {"play", "tax", "hand_over", "session_over"} <= set(found)
+    return found
+
+
+def fits(rendered: Rendered, what: str) -> None:
+    assert not rendered.overflows, f"{what}: lines cut\n" + "\n".join(
+        rendered.overflows) + "\n" + rendered.text
+
+
+def seat_columns_align(model: TableModel, rendered: Rendered, what: str) -> None:
+    """Each seat's card count ends, and its score starts, in the same column; every
+    seat's row shows the start of its player's name."""
+    view, tr = model.view, model.tr
+    assert view is not None
+    ends, starts = set(), set()
+    rows = rendered.rows[1:1 + len(view.players)]
+    for seat, name in enumerate(view.players):
+        row = next((r for r in rows if r[2:].startswith(name[:6])), None)
+        assert row is not None, f"{what}: no row for {name}\n{rendered.text}"
+        held = cards_text(tr, view.counts[seat])
+        score = score_text(tr, view.scores[seat])
+        at = row.find(" " + held + " ", 2 + 6) + 1
+        assert at > 0, f"{what}: {held!r} not in {row!r}"
+        ends.add(at + len(held))
+        starts.add(row.index(score, at + len(held)))
+    assert len(ends) == 1 and len(starts) == 1, f"{what}: columns\n{rendered.text}"
+
+
+def every_summary_line_reachable(ui, model: TableModel, what: str) -> str:
+    """Scroll the summary to its end: every one of its lines is on screen at some point."""
+    expected = [line for _, line in summary_lines(model) if line.strip()]
+    seen: list[str] = []
+    for _ in range(20):
+        rendered = render(ui)
+        fits(rendered, what)
+        seen.extend(rendered.rows)
+        if not model.summary_below:
+            break
+        model.scroll_log(-5)            # PageDown
+    text = " ".join(" ".join(seen).split())
+    for line in expected:
+        assert " ".join(line.split()) in text, f"{what}: {line!r} never shown\n{text}"
+    return text
+
+
+FAST = {("pl", 80, 24, 8), ("it", 60, 20, 8), ("nl", 60, 20, 3)}
+CASES = [pytest.param(*case, marks=() if case in FAST else pytest.mark.slow)
+         for case in ((language, columns, rows, players) for language in LANGUAGES
+                      for columns, rows in SIZES for players in PLAYERS)]
+
+
+@pytest.mark.parametrize(("language", "columns", "rows", "players"), CASES)
+def test_every_screen_fits(language: str, columns: int, rows: int, players: int) -> None:
+    found = moments(players)
+    where = f"{language} {columns}x{rows} {players} players"
+
+    ui = make_ui(language, columns, rows)
+    ui.lobby.set_tables(screens.lobby_tables(players))
+    fits(render(ui), f"lobby {where}")
+    ui.show("settings")
+    fits(render(ui), f"settings {where}")
+
+    ui.setup = SetupModel(ui.tr, ui.text, "Bartholomew")
+    ui.setup.players, ui.setup.bots = players, players - 1
+    ui.setup._fit_levels()
+    ui._containers.pop("setup", None)
+    ui.show("setup")
+    for index in range(len(ui.setup.rows)):
+        ui.setup.index = index
+        fits(render(ui), f"set-up row {ui.setup.row} {where}")
+
+    waiting_room(ui, players)
+    fits(render(ui), f"waiting room {where}")
+
+    for phase in ("play", "tax"):
+        model = seat_at(ui, found[phase])
+        rendered = render(ui)
+        fits(rendered, f"{phase} {where}")
+        seat_columns_align(model, rendered, f"{phase} {where}")
+        for name in model.view.players:
+            assert name in rendered.text or name[:8] in rendered.text, (name, rendered.text)
+
+    model = seat_at(ui, found["play"], seat=None)
+    rendered = render(ui)
+    fits(rendered, f"spectator {where}")
+    seat_columns_align(model, rendered, f"spectator {where}")
+
+    model = seat_at(ui, found["play"])
+    model.help_open = True
+    for _ in range(30):
+        fits(render(ui), f"help {where}")
+        ui.help_state.scroll += 5
+
+    for phase in ("hand_over", "session_over"):
+        model = seat_at(ui, found[phase])
+        text = every_summary_line_reachable(ui, model, f"{phase} {where}")
+        for name in model.view.players:
+            assert name in text, f"{phase} {where}: {name} missing\n{text}"
