@@ -212,6 +212,10 @@ def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
     wrapped between words to ``width``."""
     tr, table = model.tr, model.table
     players = table.players if table else ()
+    if model.status == "refused":   # e.g. a wrong PIN, a full table: say why, and the way out
+        reason = model.text.reason(model.status_detail or "refused", {})
+        return [("class:warning", reason + "\n\n"),
+                ("", tr.gettext("Press Esc to go back to the lobby."))]
     if not players:
         return [("class:dim", tr.gettext("Waiting for the table…"))]
     taken = sum(1 for name in players if name)
@@ -516,8 +520,17 @@ def keys_fragments(model: TableModel) -> Fragments:
     """The key hints that fit the width; the least needed go first, ``? help`` stays."""
     tr = model.tr
     phase = model.phase
-    if phase == "hand_over":
+    view = model.view
+    if view is None:     # the waiting room, or a table that refused us: no game keys
+        hints = [tr.gettext("s start now"), tr.gettext("o change the rules")] \
+            if model.owner and model.status == "connected" else []
+        hints.append(tr.gettext("Esc back to the lobby"))
+    elif view.seat is None or (phase in ("play", "tax") and not view.hand):
+        hints = [tr.gettext("PgUp PgDn log"), tr.gettext("Ctrl-Q quit")]  # watching, or out
+    elif phase == "hand_over":
         hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("Ctrl-Q quit")]
+    elif phase == "tax" and not view.tax_owed:
+        hints = [tr.gettext("←→ move"), tr.gettext("Ctrl-Q quit")]      # nothing to give back
     elif phase == "tax":
         hints = [tr.gettext("←→ move"), tr.gettext("Space select"),
                  tr.gettext("Enter give back"), tr.gettext("Ctrl-Q quit")]

@@ -375,7 +375,9 @@ class TableModel:
 
 
 class LineEdit:
-    """A one-line text field typed into from the key bindings (names, PIN, decree)."""
+    """A one-line text field typed into from the key bindings (names, PIN, decree).
+    A suggested text (the login name, the table's name) is replaced by the first key
+    typed, as a selected text is; Enter keeps it."""
 
     def __init__(self, label: str, text: str, on_done: Any, max_length: int = 200,
                  secret: bool = False) -> None:
@@ -384,13 +386,17 @@ class LineEdit:
         self.on_done = on_done
         self.max_length = max_length
         self.secret = secret
+        self.suggested = bool(text)
 
     def insert(self, chars: str) -> None:
         chars = "".join(c for c in chars if c.isprintable())
+        if self.suggested and chars:
+            self.text, self.suggested = "", False
         self.text = (self.text + chars)[: self.max_length]
 
     def backspace(self) -> None:
-        self.text = self.text[:-1]
+        self.text = "" if self.suggested else self.text[:-1]
+        self.suggested = False
 
     def shown(self) -> str:
         return ("*" * len(self.text) if self.secret else self.text) + "▏"

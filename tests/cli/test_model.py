@@ -228,3 +228,48 @@ def test_the_end_of_a_session_is_not_a_disconnection() -> None:
     assert layout.status_text(model) == "Disconnected: The host is shutting down."
     model.status_changed(Seen.CLOSED, None)
     assert layout.status_text(model) == "Disconnected"
+
+
+def test_typing_replaces_a_suggested_name_and_enter_keeps_it() -> None:
+    from president.cli.terminal.model import LineEdit
+
+    field = LineEdit("Your name:", "root", on_done=None)
+    field.insert("B")
+    field.insert("ea")
+    assert field.text == "Bea"
+    kept = LineEdit("Your name:", "root", on_done=None)
+    assert kept.text == "root"
+    erased = LineEdit("Your name:", "root", on_done=None)
+    erased.backspace()
+    erased.insert("Cy")
+    assert erased.text == "Cy"
+    empty = LineEdit("PIN:", "", on_done=None)
+    empty.insert("12")
+    empty.backspace()
+    assert empty.text == "1"
+
+
+def test_a_refused_join_says_why_and_the_way_back_without_game_keys() -> None:
+    from president.cli.terminal.model import Seen
+
+    tr, text = load_texts("it")
+    model = TableModel(tr, text)
+    model.status_changed(Seen.REFUSED, "wrong_pin")
+    body = text_of(layout.waiting_fragments(model))
+    keys = text_of(layout.keys_fragments(model))
+    assert text.reason("wrong_pin") in body and "Esc" in body
+    assert tr.gettext("Waiting for the table…") not in body
+    assert tr.gettext("p pass") not in keys and tr.gettext("Esc back to the lobby") in keys
+
+
+def test_keys_offered_are_the_keys_that_do_something() -> None:
+    from president.cli.terminal.model import Seen
+
+    waiting = TableModel(*load_texts("en"))
+    waiting.table, waiting.owner = replace(TABLE, started=False), True
+    waiting.status_changed(Seen.CONNECTED)
+    assert text_of(layout.keys_fragments(waiting)).startswith("s start now · o change")
+    owing_nothing = model_with(phase="tax", tax_owed=0)
+    assert "Enter give back" not in text_of(layout.keys_fragments(owing_nothing))
+    out = model_with(hand="", phase="play")
+    assert "p pass" not in text_of(layout.keys_fragments(out))

@@ -124,52 +124,9 @@ def _table_in_play() -> tuple[object, object]:
     return Host([table]), table
 
 
-def test_ctrl_c_at_a_table_asks_and_esc_stays(run_ui) -> None:
-    async def scenario(d) -> None:
-        ui = d.ui
-        host, table = _table_in_play()
-        port = await host.start(["127.0.0.1"])
-        try:
-            await ui.join_address(f"127.0.0.1:{port}", None)
-            await d.until(lambda: ui.table.view is not None, "the deal")
-            d.keys("\x03")                                   # Ctrl-C
-            await d.screen_shows(ui.tr.gettext("l leave for good"))
-            assert ui.app.is_running and table.seats[0].conn is not None
-            d.keys("\x1b")                                   # Esc: stay
-            await d.until(lambda: not ui.table.leave_asked, "the question to go")
-            await asyncio.sleep(0.1)
-            assert ui.app.is_running and table.seats[0].conn is not None
-        finally:
-            await host.stop()
-
-    run_ui(scenario, bridge=netbridge)
-
-
-def test_stepping_away_keeps_the_seat_and_its_claim(run_ui) -> None:
-    from president.cli.seats import SeatStore
-
-    async def scenario(d) -> None:
-        ui = d.ui
-        host, table = _table_in_play()
-        port = await host.start(["127.0.0.1"])
-        try:
-            await ui.join_address(f"127.0.0.1:{port}", None)
-            await d.until(lambda: ui.table.view is not None, "the deal")
-            d.keys("\x11")                                   # Ctrl-Q
-            await d.screen_shows(ui.tr.gettext("l leave for good"))
-            d.keys("a")                                      # step away
-            await d.until(lambda: not ui.app.is_running, "the client to quit")
-            await d.until(lambda: table.seats[0].conn is None, "the connection to go")
-            await asyncio.sleep(0.1)
-            assert table.seats[0].name == "Tester" and table.seats[0].token
-            assert len(SeatStore().all()) == 1               # the claim stays on disk
-        finally:
-            await host.stop()
-
-    run_ui(scenario, bridge=netbridge)
-
-
-def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
+def _at_the_leave_question(run_ui, ask: str, then) -> None:
+    """Sit down at a table in play, press ``ask`` (Ctrl-C or Ctrl-Q), see the question,
+    then ``await then(driver, table)``."""
     from president.cli.seats import SeatStore
 
     async def scenario(d) -> None:
@@ -180,15 +137,49 @@ def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
             await ui.join_address(f"127.0.0.1:{port}", None)
             await d.until(lambda: ui.table.view is not None, "the deal")
             await d.until(lambda: len(SeatStore().all()) == 1, "the claim")
-            d.keys("\x03")
+            d.keys(ask)
             await d.screen_shows(ui.tr.gettext("l leave for good"))
-            d.keys("l")
-            await d.until(lambda: not ui.app.is_running, "the client to quit")
-            await d.until(lambda: len(SeatStore().all()) == 0, "the claim to be forgotten")
+            await then(d, table)
         finally:
             await host.stop()
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_ctrl_c_at_a_table_asks_and_esc_stays(run_ui) -> None:
+    async def then(d, table) -> None:
+        assert d.ui.app.is_running and table.seats[0].conn is not None
+        d.keys("\x1b")                                   # Esc: stay
+        await d.until(lambda: not d.ui.table.leave_asked, "the question to go")
+        await asyncio.sleep(0.1)
+        assert d.ui.app.is_running and table.seats[0].conn is not None
+
+    _at_the_leave_question(run_ui, "\x03", then)        # Ctrl-C
+
+
+def test_stepping_away_keeps_the_seat_and_its_claim(run_ui) -> None:
+    from president.cli.seats import SeatStore
+
+    async def then(d, table) -> None:
+        d.keys("a")                                      # step away
+        await d.until(lambda: not d.ui.app.is_running, "the client to quit")
+        await d.until(lambda: table.seats[0].conn is None, "the connection to go")
+        await asyncio.sleep(0.1)
+        assert table.seats[0].name == "Tester" and table.seats[0].token
+        assert len(SeatStore().all()) == 1               # the claim stays on disk
+
+    _at_the_leave_question(run_ui, "\x11", then)        # Ctrl-Q
+
+
+def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
+    from president.cli.seats import SeatStore
+
+    async def then(d, table) -> None:
+        d.keys("l")
+        await d.until(lambda: not d.ui.app.is_running, "the client to quit")
+        await d.until(lambda: len(SeatStore().all()) == 0, "the claim to be forgotten")
+
+    _at_the_leave_question(run_ui, "\x03", then)
 
 
 def test_a_seat_asked_for_by_name_on_both_screens(run_ui) -> None:

@@ -227,7 +227,7 @@ def test_a_resumed_timed_session_keeps_only_its_remaining_minutes(tmp_path):
     assert record.finished and record.scores == list(table.state.scores)
 
 
-def test_resume_only_the_sessions_picked_and_clashing_table_ids(tmp_path):
+def _three_sessions(tmp_path):
     async def scenario():
         journal = Journal(tmp_path / "j.sqlite3", durable=False)
         ids = []
@@ -236,11 +236,15 @@ def test_resume_only_the_sessions_picked_and_clashing_table_ids(tmp_path):
             table = Table(bot_options(seed=seed), journal=hook)
             await run_table(table)
             ids.append(hook.session_id(table))
-        picked = resume_tables(journal, ids={ids[0], ids[2]})
-        every = resume_tables(journal)
-        return ids, picked, every
+        return journal, ids
 
-    ids, picked, every = run(scenario())
+    return run(scenario())
+
+
+def test_resume_only_the_sessions_picked_and_clashing_table_ids(tmp_path):
+    journal, ids = _three_sessions(tmp_path)
+    picked = resume_tables(journal, ids={ids[0], ids[2]})
+    every = resume_tables(journal)
     assert [t.seed for t in picked] == [1, 3]
     # All three were table "main": the newest keeps the id, the others get their session's.
     assert [t.options.table_id for t in every] == [f"s{ids[0]}", f"s{ids[1]}", "main"]
@@ -295,20 +299,6 @@ def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_
     assert paused is not None and (paused.code, paused.params) == ("host_paused", {})
     assert ("reconnecting", None) in statuses
     assert ann.bye.code == "session_over" and table.state.phase is Phase.SESSION_OVER
-
-
-def _three_sessions(tmp_path):
-    async def scenario():
-        journal = Journal(tmp_path / "j.sqlite3", durable=False)
-        ids = []
-        for seed in (1, 2, 3):
-            hook = Interrupting(journal, 10)
-            table = Table(bot_options(seed=seed), journal=hook)
-            await run_table(table)
-            ids.append(hook.session_id(table))
-        return journal, ids
-
-    return run(scenario())
 
 
 def test_a_damaged_session_is_named_and_skipped_and_the_others_resume(tmp_path):
