@@ -5,7 +5,9 @@ ends with every seat in its place and the host's journal complete."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -39,11 +41,23 @@ def _respawn(tmux: Tmux, who: str, command: str) -> None:
 
 def _kill_client(tmux: Tmux, who: str) -> None:
     """SIGKILL the client running in ``who``'s terminal (a crash: no goodbye)."""
-    shell = tmux.run("display-message", "-p", "-t", who, "#{pane_pid}").strip()
-    children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout
-    for pid in children.split():
-        subprocess.run(["kill", "-9", pid], check=False)
+    shell = int(tmux.run("display-message", "-p", "-t", who, "#{pane_pid}").strip())
+    for pid in _children(shell):
+        os.kill(pid, signal.SIGKILL)
     tmux.wait(who, "EXITED")
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent`` (from /proc: no procps needed)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == parent:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _name(tmux: Tmux, who: str) -> None:
