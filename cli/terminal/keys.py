@@ -133,6 +133,8 @@ def make_bindings(ui: Any) -> KeyBindings:
         symbol = ui.table.rank_for_letter(event.data)
         if symbol is not None:
             ui.table.select_rank(symbol)
+        elif event.data.isprintable() and not event.data.isspace():
+            ui.table.unknown_key(event.data)
 
     for key, symbol in RANK_KEYS.items():
         keys = {key, key.upper()}

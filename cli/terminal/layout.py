@@ -22,6 +22,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
+from president.actions import Decree
 from president.cli.i18n import N_
 from president.cli.terminal.cards_view import (
     BOX_LINES,
@@ -213,9 +214,9 @@ def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
     tr, table = model.tr, model.table
     players = table.players if table else ()
     if model.status == "refused":   # e.g. a wrong PIN, a full table: say why, and the way out
-        reason = model.text.reason(model.status_detail or "refused", {})
-        return [("class:warning", reason + "\n\n"),
-                ("", tr.gettext("Press Esc to go back to the lobby."))]
+        reason = str(model.text.reason(model.status_detail or "refused", {}))
+        return [("class:warning", part) for part in wrap(reason, width)] + [
+            ("", part) for part in wrap(tr.gettext("Press Esc to go back to the lobby."), width)]
     if not players:
         return [("class:dim", tr.gettext("Waiting for the table…"))]
     taken = sum(1 for name in players if name)
@@ -273,6 +274,9 @@ def seat_state(model: TableModel, s: int) -> str:
     if view is None:
         return ""
     place = place_in(view.finished, view.bottom, len(view.players), s)
+    holding = s not in view.finished or (place == len(view.players) and view.counts[s] > 0)
+    if place is not None and holding:       # the last, still holding cards
+        return tr.gettext("last place (#{place})").format(place=place)
     if place is not None:
         return tr.gettext("out #{place}").format(place=place)
     if view.phase == "play":
@@ -445,7 +449,10 @@ def big_cards() -> bool:
 
 
 def editor_fragments(editor: LineEdit) -> Fragments:
-    return [("bold", editor.label + " "), ("", editor.shown())]
+    text = editor.shown()
+    if editor.suggested:   # typing replaces it
+        return [("bold", editor.label + " "), ("class:menu.selected", text[:-1]), ("", text[-1:])]
+    return [("bold", editor.label + " "), ("", text)]
 
 
 def footer_fragments(editor: LineEdit | None, warning: str | None,
@@ -521,14 +528,21 @@ def keys_fragments(model: TableModel) -> Fragments:
     tr = model.tr
     phase = model.phase
     view = model.view
+    last = tr.gettext("? help")
     if view is None:     # the waiting room, or a table that refused us: no game keys
         hints = [tr.gettext("s start now"), tr.gettext("o change the rules")] \
             if model.owner and model.status == "connected" else []
         hints.append(tr.gettext("Esc back to the lobby"))
-    elif view.seat is None or (phase in ("play", "tax") and not view.hand):
-        hints = [tr.gettext("PgUp PgDn log"), tr.gettext("Ctrl-Q quit")]  # watching, or out
+        last = ""
+    elif view.seat is None or phase == "session_over" or (
+            phase in ("play", "tax") and not view.hand):   # watching, over, or out
+        hints = [tr.gettext("PgUp PgDn log"), tr.gettext("Ctrl-Q quit")]
     elif phase == "hand_over":
         hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("Ctrl-Q quit")]
+        if view.seat in view.ready:
+            hints.pop(0)
+        if not model.can(Decree):
+            hints.remove(tr.gettext("d decree"))
     elif phase == "tax" and not view.tax_owed:
         hints = [tr.gettext("←→ move"), tr.gettext("Ctrl-Q quit")]      # nothing to give back
     elif phase == "tax":
@@ -537,17 +551,22 @@ def keys_fragments(model: TableModel) -> Fragments:
     else:
         hints = [tr.gettext("←→ Space select"),
                  tr.gettext("3-9 0 {letters} 2 ranks").format(letters=rank_letters(model)),
-                 tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play")]
-    last = tr.gettext("? help")
-    width = columns() - 1
-    drop = [1, 0, 2] if len(hints) > 3 else [len(hints) - 1]
-    while width_of(" · ".join([*hints, last])) > width and drop:
-        index = drop.pop(0)
-        if index < len(hints):
-            hints.pop(index)
-    while len(hints) > 1 and width_of(" · ".join([*hints, last])) > width:
-        hints.pop(0)
-    return [("class:keys", shorten(" · ".join([*hints, last]), width))]
+                 tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play"), last]
+        return key_line(hints, columns() - 1, drop=(1,))    # the ranks, then from the left
+    return key_line([*hints, last] if last else hints, columns() - 1)
+
+
+def key_line(hints: list[str], width: int, drop: tuple[int, ...] = ()) -> Fragments:
+    """The hints that fit ``width``: those at the indices in ``drop`` go first (in that
+    order), then the earliest; the last one stays."""
+    out = list(hints)
+    for index in drop:
+        if width_of(" · ".join(out)) <= width:
+            break
+        out.pop(index)
+    while len(out) > 1 and width_of(" · ".join(out)) > width:
+        out.pop(0)
+    return [("class:keys", shorten(" · ".join(out), width))]
 
 
 def help_lines(model: TableModel) -> list[str]:

@@ -219,13 +219,32 @@ class TableModel:
 
     # ------------------------------------------------------------ selection
 
+    def no_hand_here(self) -> bool:
+        """Before the first deal, or watching: say so (a card key did nothing)."""
+        if self.view is not None and self.view.seat is not None:
+            return False
+        self.message = self.tr.gettext("The game has not started yet.") if self.view is None \
+            else self.tr.gettext("You are watching this table.")
+        self.changed()
+        return True
+
+    def unknown_key(self, key: str) -> None:
+        """A key that does nothing here: say so, and where the keys are."""
+        self.message = self.tr.gettext("{key}: nothing to do with this key here · ? help").format(
+            key=key)
+        self.changed()
+
     def move(self, step: int) -> None:
+        if self.no_hand_here():
+            return
         count = len(self.hand_cards())
         if count:
             self.cursor = (self.cursor + step) % count
         self.changed()
 
     def toggle(self, index: int | None = None) -> None:
+        if self.no_hand_here():
+            return
         index = self.cursor if index is None else index
         if 0 <= index < len(self.hand_cards()):
             self.selected ^= {index}
@@ -251,6 +270,8 @@ class TableModel:
     def select_rank(self, symbol: str) -> None:
         """Select the cards of one rank: as many as the pile asks for, then one fewer
         on each press (wrapping to all)."""
+        if self.no_hand_here():
+            return
         hand = self.hand_cards()
         indices = [i for i, card in enumerate(hand) if card.rank.symbol == symbol]
         self.message = None
@@ -315,6 +336,8 @@ class TableModel:
     def confirm_action(self) -> Action | None:
         """What Enter sends now, or None (with ``message`` saying why)."""
         self.message = None
+        if self.no_hand_here():
+            return None
         if self.phase == "play":
             return self._checked(Play(self.seat or 0, self.selected_cards()))
         if self.phase == "tax":

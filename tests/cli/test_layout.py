@@ -4,15 +4,21 @@ line out of reach, the seat table's columns aligned."""
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
+from typing import Any
 
 import pytest
 import screens
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.key_binding import KeyPress
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
 from president.cli.terminal.layout import cards_text, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
+from president.net.session import JoinFailed
+from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
 SIZES = ((80, 24), (60, 20))
@@ -120,3 +126,71 @@ def test_every_screen_fits(language: str, columns: int, rows: int, players: int)
         text = every_summary_line_reachable(ui, model, f"{phase} {where}")
         for name in model.view.players:
             assert name in text, f"{phase} {where}: {name} missing\n{text}"
+
+
+def keys_line(rendered: Rendered) -> str:
+    return rendered.rows[-1]
+
+
+@pytest.mark.parametrize("code", ["wrong_pin", "table_full"])
+def test_a_refused_join_says_why_and_that_esc_goes_back(code: str) -> None:
+    ui = make_ui("en", 80, 24)
+    model = TableModel(ui.tr, ui.text)
+    model.on_event(JoinFailed(code=code, params={}, final=True))
+    ui.table = model
+    ui.show("table")
+    text = render(ui).text
+    assert str(ui.text.reason(code, {})) in text
+    assert "Press Esc to go back to the lobby." in text
+    assert "Waiting for the table" not in text
+    assert keys_line(render(ui)) == "Esc back to the lobby"
+
+
+def test_game_keys_are_offered_only_where_they_do_something() -> None:
+    found = moments(3)
+    ui = make_ui("en", 80, 24)
+    waiting_room(ui, 3)
+    assert keys_line(render(ui)) == "Esc back to the lobby"
+    ui.table.owner = True
+    assert keys_line(render(ui)).startswith("s start now · o change the rules")
+    seat_at(ui, found["play"], seat=None)
+    assert keys_line(render(ui)) == "PgUp PgDn log · Ctrl-Q quit · ? help"
+    tax = found["tax"]
+    owes_nothing = next(s for s in range(3) if not view(tax.state, s).tax_owed)
+    seat_at(ui, tax, seat=owes_nothing)
+    assert "give back" not in keys_line(render(ui))
+    seat_at(ui, tax, seat=0)
+    assert "Enter give back" in keys_line(render(ui))
+
+
+def test_the_last_player_still_holding_cards_is_not_shown_as_out() -> None:
+    ui = make_ui("en", 80, 24)
+    model = seat_at(ui, moments(5)["hand_over"])
+    assert model.view is not None
+    last = next(s for s in range(5) if model.view.counts[s])
+    row = next(r for r in render(ui).rows[1:6] if model.view.players[last] in r)
+    assert "last place (#5)" in row and "out" not in row
+
+
+def test_keys_that_do_nothing_say_so() -> None:
+    ui = make_ui("en", 80, 24)
+    model = waiting_room(ui, 3)
+    press(ui, "5")
+    assert model.message == "The game has not started yet."
+    model = seat_at(ui, moments(3)["play"], seat=None)
+    press(ui, " ")
+    assert model.message == "You are watching this table."
+    model = seat_at(ui, moments(3)["play"])
+    press(ui, "z")
+    assert model.message == "z: nothing to do with this key here · ? help"
+    assert "z: nothing to do" in render(ui).text
+
+
+def press(ui: Any, data: str) -> None:
+    """One key through the application's real key bindings."""
+    async def feed() -> None:
+        with set_app(ui.app):
+            ui.app.key_processor.feed(KeyPress(data, data))
+            ui.app.key_processor.process_keys()
+
+    asyncio.run(feed())

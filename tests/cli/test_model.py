@@ -10,7 +10,7 @@ from president.actions import Decree, Pass, Play
 from president.cards import parse_cards
 from president.cli.terminal import layout
 from president.cli.terminal.fit import Viewport
-from president.cli.terminal.model import TableModel
+from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.ui_text import load_texts
 from president.combos import classify
 from president.engine import new_session
@@ -231,7 +231,6 @@ def test_the_end_of_a_session_is_not_a_disconnection() -> None:
 
 
 def test_typing_replaces_a_suggested_name_and_enter_keeps_it() -> None:
-    from president.cli.terminal.model import LineEdit
 
     field = LineEdit("Your name:", "root", on_done=None)
     field.insert("B")
