@@ -25,12 +25,14 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from president.cli.commands.host import ENV_OWNER_TOKEN, ENV_PIN
 from president.cli.seats import data_dir
 from president.errors import NetError, PresidentError
 from president.net.journal import Journal
 from president.rules import HouseRules
 
+# The PIN and the owner's seat token go to the host in its environment, not on its
+# command line (which any user of the machine can read).
+ENV_PIN, ENV_OWNER_TOKEN = "PRESIDENT_PIN", "PRESIDENT_OWNER_TOKEN"
 START_TIMEOUT = 20.0                # seconds for a host process to open its table
 _children: dict[int, subprocess.Popen[bytes]] = {}  # ours, reaped when they end
 

@@ -14,12 +14,11 @@ import os
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from president.actions import Action
 from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL
 from president.cli.seats import SeatClaim, SeatStore, table_key
-from president.cli.web import web_server
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, ClientEvent, EventCallback, StatusChanged
 from president.net.discovery import (
@@ -34,7 +33,9 @@ from president.net.persist import TableJournal
 from president.net.protocol import Reply
 from president.net.session import Closed, Joined, JoinFailed, Status
 from president.net.table import Table, TableOptions
-from president.net.web import WebServer
+
+if TYPE_CHECKING:
+    from president.net.web import WebServer
 from president.rules import PRESETS, check_player_count
 
 ENV_INTERFACES = "PRESIDENT_INTERFACES"
@@ -205,6 +206,8 @@ async def _serve(options: TableOptions, listen: list[str] | None,
         hook.host["port"] = port  # president host --resume listens there again
     server = None
     if web:  # the page for phones; a table that cannot serve it still plays
+        from president.cli.web import web_server  # aiohttp: only for a table that serves
+
         server = web_server(host)
         try:
             await server.start(listen, 0)

@@ -46,3 +46,16 @@ def test_printing_into_a_closed_pipe_ends_quietly() -> None:
     error = result.stderr.decode()
     assert "Traceback" not in error and "BrokenPipe" not in error, error
     assert result.returncode == 141
+
+
+def test_the_lobby_does_not_import_the_web_server() -> None:
+    """`president` draws the lobby sooner: aiohttp (a tenth of a second to import) comes
+    only with a table that serves the page."""
+    import subprocess
+    import sys
+
+    code = ("import sys, president.cli.commands.lobby, president.cli.hosting; "
+            "print('aiohttp' in sys.modules, 'president.net.web' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert out.stdout.split() == ["False", "False"], out.stderr

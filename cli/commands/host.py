@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from president.bots import bot_levels
+from president.cli.hosting import ENV_OWNER_TOKEN, ENV_PIN
 from president.cli.text import text_for
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
@@ -36,9 +37,8 @@ from president.net.web import WebServer
 from president.rules import check_player_count, rules_for
 
 # A table opened from the lobby runs as `president host` in the background; the lobby
-# gives its PIN and its owner's seat token here (not on the command line, which any
-# user of the machine can read) and reads where it listens from --ready-file.
-ENV_PIN, ENV_OWNER_TOKEN = "PRESIDENT_PIN", "PRESIDENT_OWNER_TOKEN"
+# gives its PIN and its owner's seat token in the environment (cli.hosting) and reads
+# where it listens from --ready-file.
 
 ENGLISH = text_for("en")  # the host's console is not translated yet: its errors in English
 

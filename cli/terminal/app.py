@@ -462,12 +462,17 @@ class PresidentUI:
         if start is not None:
             self.spawn(start)
         elif self.screen == "lobby":
-            self.start_browsing()
+            self.app.after_render += self._browse_after_first_frame
         try:
             result = await self.app.run_async()
         finally:
             await self.shutdown()
         return int(result or 0)
+
+    def _browse_after_first_frame(self, app: Any) -> None:
+        """The lobby is drawn before zeroconf starts looking (it takes a tenth of a second)."""
+        app.after_render -= self._browse_after_first_frame
+        self.start_browsing()
 
     async def shutdown(self) -> None:
         for task in list(self.tasks):

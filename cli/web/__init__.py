@@ -8,16 +8,22 @@ protocol over a WebSocket like any other client.
 from __future__ import annotations
 
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from president.net.host import Host
-from president.net.web import StaticFiles, WebServer
-
-from .texts import page_texts
+if TYPE_CHECKING:  # aiohttp is imported when a page is served, not with the package
+    from president.net.host import Host
+    from president.net.web import StaticFiles, WebServer
 
 
 def static_files() -> StaticFiles:
+    from president.net.web import StaticFiles
+
     return StaticFiles.from_folder(resources.files("president.cli.web") / "static")
 
 
 def web_server(host: Host) -> WebServer:
+    from president.net.web import WebServer
+
+    from .texts import page_texts
+
     return WebServer(host, static_files(), page_texts)
