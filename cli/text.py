@@ -215,6 +215,7 @@ REASONS: dict[str, str] = {
     "no_such_table": N_("There is no such table on this host."),
     "already_started": N_("The game has already started."),
     "owner_only": N_("Only the table's owner can start early: wait for them."),
+    "not_owner": N_("Only the table's owner can do that."),
     "not_started": N_("The game has not started yet."),
     "spectator": N_("Spectators cannot play."),
     "bad_cards": N_("Those are not valid cards."),

@@ -429,7 +429,7 @@ class Table:
     def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
         """The owner's new house rules, before the first deal, for the same seats."""
         if conn is not _HOST_PEER and not self._is_owner(conn):
-            return self._refuse(conn, msg.id, "owner_only")
+            return self._refuse(conn, msg.id, "not_owner")
         if self.started:
             return self._refuse(conn, msg.id, "already_started")
         try:
@@ -503,7 +503,7 @@ class Table:
             return self._start()
         if isinstance(msg, SeatAnswer):
             if conn is not _HOST_PEER and not self._is_owner(conn):
-                return self._refuse(conn, msg.id, "owner_only")
+                return self._refuse(conn, msg.id, "not_owner")
             if not self._answer_seat_request(msg.seat, msg.give):
                 return self._refuse(conn, msg.id, "no_seat_request")
             conn.send(Accepted(id=msg.id))
@@ -512,7 +512,7 @@ class Table:
             return self._change_rules(conn, msg)
         if isinstance(msg, EndRequest):
             if conn is not _HOST_PEER and not self._is_owner(conn):
-                return self._refuse(conn, msg.id, "owner_only")
+                return self._refuse(conn, msg.id, "not_owner")
             conn.send(Accepted(id=msg.id))
             self._log("end_requested")
             return self._stop(now=False)

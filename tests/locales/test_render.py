@@ -31,7 +31,7 @@ NET_CODES = (
     "chat_too_long", "address_empty", "address_no_port", "address_bad_port", "address_bad_host",
     "address_ipv6_needs_brackets", "bad_address", "bad_port", "no_addresses",
     "journal_locked", "journal_unwritable", "bad_player_count", "host_paused",
-    "not_joined", "frame_too_large", "host_failed", "owner_only", "seat_request_sent",
+    "not_joined", "frame_too_large", "host_failed", "owner_only", "not_owner", "seat_request_sent",
     "seat_request_refused", "no_seat_request", "host_full", "hello_timeout",
     "spectators_full",
     "empty_frame", "bad_msgpack", "not_a_map", "unknown_type", "unknown_field",
