@@ -48,9 +48,10 @@ def cards_fragments(cards: Iterable[Card] | str, text: Any) -> list[Fragment]:
 def hand_fragments(
     cards: list[Card], selected: set[int], cursor: int, width: int, text: Any,
     on_click: Callable[[int], None] | None = None, show_cursor: bool = True,
+    received: frozenset[int] = frozenset(),
 ) -> list[Fragment]:
     """The hand in rows that fit ``width``: a row of cards, then a row of markers
-    (``▲`` selected, ``^`` the cursor, ``▲`` wins when both)."""
+    (``▲`` selected, ``^`` the cursor, ``+`` received in the tax; in that order)."""
     per_row = max(1, width // SLOT)
     out: list[Fragment] = []
     for start in range(0, len(cards), per_row):
@@ -70,7 +71,8 @@ def hand_fragments(
             out.append(fragment)
         out.append(("", "\n"))
         for i in row:
-            mark = "▲" if i in selected else ("^" if show_cursor and i == cursor else " ")
+            mark = "▲" if i in selected else ("^" if show_cursor and i == cursor
+                                             else "+" if i in received else " ")
             out.append(("class:card.marker", f"  {mark}".ljust(SLOT)))
         out.append(("", "\n"))
     return out
@@ -88,10 +90,11 @@ def _click_handler(on_click: Callable[[int], None], index: int) -> Callable[[Any
 
 def boxed_hand_fragments(
     cards: list[Card], selected: set[int], cursor: int, width: int, text: Any,
-    on_click: Callable[[int], None] | None = None,
+    on_click: Callable[[int], None] | None = None, received: frozenset[int] = frozenset(),
 ) -> list[Fragment]:
     """The hand as small boxed cards; a selected card is raised by one line and
-    the cursor marked with ``^`` under it (readable without colour)."""
+    the cursor marked with ``^`` under it, a card received in the tax with ``+``
+    (readable without colour)."""
     per_row = max(1, width // BOX_SLOT)
     out: list[Fragment] = []
     for start in range(0, len(cards), per_row):
@@ -105,7 +108,8 @@ def boxed_hand_fragments(
                 part = line + (1 if i in selected else 0)
                 cell = {1: "┌───┐", 2: f"│{label:^3}│", 3: "└───┘"}.get(part, "")
                 if line == BOX_LINES - 1:
-                    cell, style = ("  ^  " if i == cursor else ""), "class:card.marker"
+                    cell = "  ^  " if i == cursor else "  +  " if i in received else ""
+                    style = "class:card.marker"
                 fragment: Fragment = (style if cell else "", cell.ljust(BOX_SLOT))
                 if on_click is not None:
                     fragment = (*fragment, _click_handler(on_click, i))

@@ -295,10 +295,15 @@ def seat_state(model: TableModel, s: int) -> str:
 
 
 def trick_fragments(model: TableModel) -> Fragments:
+    """The newest plays on the pile, and the President's decree; once the hand is over
+    only the decree (the last pile is history)."""
     view, tr = model.view, model.tr
     if not view:
         return []
     width = columns() - 1
+    if view.phase in ("hand_over", "session_over"):
+        return fit_line([("bold", tr.gettext("Decree:") + " "), ("", view.decree)], width) \
+            if view.decree else []
     pile = view.pile
     for shown in range(min(4, len(pile)), 0, -1):    # the newest plays that fit
         out = pile_fragments(model, pile[-shown:])
@@ -376,11 +381,13 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
         out.append(("bold", tr.gettext("The session is over. Standings:")))
         scores = final.get("scores") or (list(view.scores) if view else [])
         ranking = sorted(range(len(players)), key=lambda s: -scores[s])
-        for place, s in enumerate(ranking, 1):
+        for s in ranking:     # equal scores share a place, and say so
+            place = 1 + sum(1 for other in scores if other > scores[s])
+            tied = " " + tr.gettext("(tied)") if scores.count(scores[s]) > 1 else ""
             star = " ★" if s in final.get("winners", []) else ""
             line = tr.gettext("{place}. {name}: {score} points").format(
                 place=place, name=players[s], score=scores[s])
-            out.append(("", line + star + standin_note(model, s)))
+            out.append(("", line + tied + star + standin_note(model, s)))
         out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
         return out
     summary = model.hand_summary or {}
@@ -404,7 +411,13 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
 
 
 def hand_header(model: TableModel) -> Fragments:
-    return fit_line(hand_header_fragments(model), columns())
+    """What to do with the hand, and the legend of ``+`` when it fits."""
+    out = hand_header_fragments(model)
+    if model.received_indices():
+        legend = ("class:dim", "   " + model.tr.gettext("+ received in the tax"))
+        if width_of("".join(f[1] for f in [*out, legend])) <= columns() - 1:
+            out.append(legend)
+    return fit_line(out, columns())
 
 
 def hand_header_fragments(model: TableModel) -> Fragments:
@@ -434,9 +447,10 @@ def hand_area(model: TableModel, on_click: Any) -> Fragments:
         return [("class:dim", model.tr.gettext("(no cards)"))]
     if big_cards():
         return boxed_hand_fragments(cards, model.selected, model.cursor, columns() - 1,
-                                    model.text, on_click=on_click)
+                                    model.text, on_click=on_click,
+                                    received=model.received_indices())
     return hand_fragments(cards, model.selected, model.cursor, columns() - 1, model.text,
-                          on_click=on_click)
+                          on_click=on_click, received=model.received_indices())
 
 
 def big_cards() -> bool:
@@ -627,7 +641,8 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
         Window(FormattedTextControl(lambda: players_fragments(model)),
                height=lambda: Dimension.exact(players_height(model))),
         Window(FormattedTextControl(lambda: trick_fragments(model)),
-               height=Dimension(min=1, max=2)),
+               height=lambda: Dimension(min=0, max=0) if not trick_fragments(model)
+               else Dimension(min=1, max=2)),
         Window(height=1, char="─", style="class:dim"),
         Window(SizedControl(lambda port: log_fragments(model, port)),
                height=Dimension(min=0, weight=1)),

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
-from president.cards import Card, format_cards
+from president.cards import Card, format_cards, parse_cards
 from president.combos import strengths
 from president.events import Event
 from president.net.client import ClientEvent, StatusChanged
@@ -76,6 +76,7 @@ class TableModel:
         self.listeners: list[Callable[[], None]] = []  # called on any change
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
+        self.received: list[Card] = []         # cards the tax gave us this hand
         self.summary_top = 0                   # the summary's first line shown
         self.summary_below = 0                 # ... its lines below the screen, and
         self.summary_rows = 1                  # ... how many it shows (set by the layout)
@@ -125,6 +126,10 @@ class TableModel:
             self.session_summary = dict(event.params)
         elif event.code == "deal":
             self.hand_summary = None
+            self.received = []
+        elif event.code == "tax" and event.params.get("to") == self.seat \
+                and event.params.get("cards"):
+            self.received.extend(parse_cards(event.params["cards"]))
         self.log.append(self.text.event(event, self.players, self.seat, by))
         if self.log_back:
             self.log_back = min(self.log_back + 1, len(self.log) - 1)  # keep the same lines
@@ -197,6 +202,16 @@ class TableModel:
         if not self.view:
             return []
         return sorted(self.view.hand, key=self.strength)
+
+    def received_indices(self) -> frozenset[int]:
+        """Where in the hand the cards received in this hand's tax are."""
+        left = list(self.received)
+        found = set()
+        for i, card in enumerate(self.hand_cards()):
+            if card in left:
+                left.remove(card)
+                found.add(i)
+        return frozenset(found)
 
     def selected_cards(self) -> tuple[Card, ...]:
         hand = self.hand_cards()

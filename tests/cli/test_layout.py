@@ -5,6 +5,7 @@ line out of reach, the seat table's columns aligned."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -14,6 +15,7 @@ from prompt_toolkit.application.current import set_app
 from prompt_toolkit.key_binding import KeyPress
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
+from president.cli.terminal.cards_view import card_label
 from president.cli.terminal.layout import cards_text, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
@@ -194,3 +196,38 @@ def press(ui: Any, data: str) -> None:
             ui.app.key_processor.process_keys()
 
     asyncio.run(feed())
+
+
+def test_cards_received_in_the_tax_are_marked() -> None:
+    ui = make_ui("en", 80, 24)
+    model = seat_at(ui, moments(8)["tax"])
+    received = model.received_indices()
+    assert received, "seat 0 was given cards in this tax"
+    model.cursor = next(i for i in range(len(model.hand_cards())) if i not in received)
+    rows = render(ui).rows
+    header = next(i for i, row in enumerate(rows) if row.startswith("Your hand"))
+    assert rows[header].endswith("+ received in the tax")
+    cards, marks = rows[header + 1], rows[header + 2]
+    marked = {at for at, char in enumerate(marks) if char == "+"}
+    labels = {cards.index(card_label(model.hand_cards()[i], model.text) + " ", 5 * i)
+              for i in received}
+    assert {at + 1 for at in labels} == marked
+
+
+def test_the_end_of_a_hand_drops_the_old_pile_and_the_revolution() -> None:
+    ui = make_ui("en", 80, 24)
+    model = seat_at(ui, moments(5)["hand_over"])
+    assert model.view is not None
+    model.view = replace(model.view, reversed=True)
+    text = render(ui).text
+    assert "Pile:" not in text and "REVOLUTION" not in text
+    model.view = replace(model.view, phase="play")
+    assert "Pile:" in render(ui).text and "REVOLUTION" in render(ui).text
+
+
+def test_tied_scores_share_a_place_and_say_so() -> None:
+    ui = make_ui("en", 80, 24)
+    model = seat_at(ui, moments(3)["session_over"])
+    model.session_summary = {"scores": [4, 7, 4], "winners": [1]}
+    assert [line for _, line in summary_lines(model)][1:4] == [
+        "1. Anna: 7 points ★", "2. Tester: 4 points (tied)", "2. Bartholomew: 4 points (tied)"]
