@@ -608,6 +608,8 @@ class Decoder:
             raise
         except Exception as error:  # msgpack raises many types for bad input
             raise ProtocolError("bad_msgpack", detail=type(error).__name__) from None
-        if not _only_plain_data(data):
+        # A Timestamp's header always holds its type byte 0xff (-1), which UTF-8 text never
+        # uses: most frames have no 0xff at all and skip the walk.
+        if b"\xff" in body and not _only_plain_data(data):
             raise ProtocolError("bad_msgpack", detail="ext_type")
         return validate(data, self.sender)
