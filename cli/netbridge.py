@@ -144,6 +144,10 @@ class NetConnection:
         """Ask for ``action`` (None: start the game now, bots in the free seats)."""
         return await self.client.act(action)
 
+    async def chat(self, text: str) -> None:
+        """Say ``text`` to everyone at the table."""
+        await self.client.chat(text)
+
     async def answer_seat_request(self, seat: int, give: bool) -> Reply:
         return await self.client.answer_seat_request(seat, give)
 

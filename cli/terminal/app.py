@@ -252,6 +252,18 @@ class PresidentUI:
         if self.table is not None and self.editor is None and not self.table.help_open:
             self.table.toggle(index)
 
+    def start_chat(self) -> None:
+        """t: a line to everyone at the table (1-4 alone: a quick reaction)."""
+        table = self.table
+        if table is None or self.connection is None:
+            return
+        self.edit(LineEdit(table.chat_prompt(), "",
+                           lambda text: self._say(table.chat_line(text)), max_length=200))
+
+    def _say(self, line: str | None) -> None:
+        if line and self.connection is not None:
+            self.spawn(self.connection.chat(line))
+
     def start_decree(self) -> None:
         table = self.table
         if table is None or not table.may_decree():

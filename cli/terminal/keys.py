@@ -178,6 +178,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _change_rules(event: Any) -> None:
         ui.change_rules()
 
+    @kb.add("t", filter=table)
+    def _chat(event: Any) -> None:
+        ui.start_chat()
+
     @kb.add("d", filter=table)
     def _decree(event: Any) -> None:
         ui.start_decree()

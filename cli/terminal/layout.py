@@ -490,11 +490,24 @@ def hand_height(model: TableModel) -> int:
 def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
     """The message line(s), wrapped between words to the screen's width."""
     width = columns() - 1
+    if editor is not None:
+        return field_fragments(editor, width)
     out: Fragments = []
     for style, text, *rest in message_parts(model, editor):
         lines = wrap(text, width) if not rest else [text]
         out.append((style, "\n".join(lines), *rest))
     return out
+
+
+def field_fragments(editor: LineEdit, width: int) -> Fragments:
+    """A text field in ``width``: its label and text on one line, or when too long the
+    label (abbreviated) above the end of the text being typed."""
+    out = editor_fragments(editor)
+    if width_of("".join(f[1] for f in out)) <= width:
+        return out
+    tail = "".join(f[1] for f in out[1:])
+    return [("bold", shorten(editor.label, width) + "\n"),
+            ("class:menu.selected" if editor.suggested else "", tail[-width:])]
 
 
 def message_height(model: TableModel, editor: LineEdit | None) -> int:
@@ -550,9 +563,10 @@ def keys_fragments(model: TableModel) -> Fragments:
         last = ""
     elif view.seat is None or phase == "session_over" or (
             phase in ("play", "tax") and not view.hand):   # watching, over, or out
-        hints = [tr.gettext("PgUp PgDn log"), tr.gettext("Ctrl-Q quit")]
+        hints = [tr.gettext("PgUp PgDn log"), tr.gettext("t chat"), tr.gettext("Ctrl-Q quit")]
     elif phase == "hand_over":
-        hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("Ctrl-Q quit")]
+        hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("t chat"),
+                 tr.gettext("Ctrl-Q quit")]
         if view.seat in view.ready:
             hints.pop(0)
         if not model.can(Decree):
@@ -599,6 +613,7 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  p                        pass"),
         tr.gettext("  c or Esc                 clear the selection"),
         tr.gettext("  d                        write the President's decree"),
+        tr.gettext("  t                        say something to the table (1-4: quick reactions)"),
         tr.gettext("  mouse                    click a card to select it"),
         tr.gettext("  PageUp / PageDown        scroll the log of the hand"),
         tr.gettext("  ?                        this help (↑↓ scroll, Esc close)"),

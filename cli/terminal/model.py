@@ -16,16 +16,26 @@ from typing import Any
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card, format_cards, parse_cards
+from president.cli.i18n import N_
 from president.combos import strengths
 from president.events import Event
 from president.net.client import ClientEvent, StatusChanged
 from president.net.protocol import TableInfo
-from president.net.session import GameEvent, Joined, JoinFailed, Status, TableChanged, ViewChanged
+from president.net.session import (
+    ChatReceived,
+    GameEvent,
+    Joined,
+    JoinFailed,
+    Status,
+    TableChanged,
+    ViewChanged,
+)
 from president.refusals import refusal
 from president.rules import HouseRules
 from president.view import View
 
 LOG_LINES = 200
+REACTIONS = (N_("Well played!"), N_("Ouch!"), N_("Your turn…"), N_("Good game!"))
 
 # rank key -> rank symbol in the card notation
 RANK_KEYS: dict[str, str] = {
@@ -100,6 +110,11 @@ class TableModel:
                 self.view_changed(view)
             case GameEvent(event=game_event, by=by):
                 self.event(game_event, by)
+            case ChatReceived(name=name, text=text):
+                line = self.tr.gettext("{name}: {text}").format(name=name, text=text)
+                if self.summary_shown:     # the summary hides the log: show it below
+                    self.message = line
+                self.add_log_line(line)
             case JoinFailed(code=code, final=True):
                 self.status_changed(Seen.REFUSED, code)
             case JoinFailed(code=code, final=False):      # e.g. the owner decides
@@ -130,7 +145,10 @@ class TableModel:
         elif event.code == "tax" and event.params.get("to") == self.seat \
                 and event.params.get("cards"):
             self.received.extend(parse_cards(event.params["cards"]))
-        self.log.append(self.text.event(event, self.players, self.seat, by))
+        self.add_log_line(self.text.event(event, self.players, self.seat, by))
+
+    def add_log_line(self, line: str) -> None:
+        self.log.append(line)
         if self.log_back:
             self.log_back = min(self.log_back + 1, len(self.log) - 1)  # keep the same lines
         self.changed()
@@ -142,6 +160,19 @@ class TableModel:
             return self.scroll_summary(self.summary_rows * (-1 if lines > 0 else 1))
         self.log_back = max(0, min(len(self.log) - 1, self.log_back + lines))
         self.changed()
+
+    def chat_prompt(self) -> str:
+        """The chat field's label, with the quick reactions' numbers."""
+        reactions = " · ".join(f"{n} {self.tr.gettext(text)}"
+                               for n, text in enumerate(REACTIONS, 1))
+        return self.tr.gettext("Say ({reactions}):").format(reactions=reactions)
+
+    def chat_line(self, text: str) -> str | None:
+        """What a chat field's ``text`` says: a quick reaction by its number, or the text."""
+        text = text.strip()
+        if text in {str(n) for n in range(1, len(REACTIONS) + 1)}:
+            return str(self.tr.gettext(REACTIONS[int(text) - 1]))
+        return text or None
 
     def scroll_summary(self, lines: int) -> None:
         """Scroll the end-of-hand / end-of-session summary down (positive) or up."""

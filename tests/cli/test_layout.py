@@ -13,13 +13,14 @@ import pytest
 import screens
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.keys import Keys
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
 from president.cli.terminal.cards_view import card_label
 from president.cli.terminal.layout import cards_text, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
-from president.net.session import JoinFailed
+from president.net.session import ChatReceived, JoinFailed
 from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
@@ -156,7 +157,7 @@ def test_game_keys_are_offered_only_where_they_do_something() -> None:
     ui.table.owner = True
     assert keys_line(render(ui)).startswith("s start now · o change the rules")
     seat_at(ui, found["play"], seat=None)
-    assert keys_line(render(ui)) == "PgUp PgDn log · Ctrl-Q quit · ? help"
+    assert keys_line(render(ui)) == "PgUp PgDn log · t chat · Ctrl-Q quit · ? help"
     tax = found["tax"]
     owes_nothing = next(s for s in range(3) if not view(tax.state, s).tax_owed)
     seat_at(ui, tax, seat=owes_nothing)
@@ -192,8 +193,10 @@ def press(ui: Any, data: str) -> None:
     """One key through the application's real key bindings."""
     async def feed() -> None:
         with set_app(ui.app):
-            ui.app.key_processor.feed(KeyPress(data, data))
+            ui.app.key_processor.feed(KeyPress(Keys.ControlM if data == "\r" else data, data))
             ui.app.key_processor.process_keys()
+            await asyncio.sleep(0)     # what the keys spawned (a chat line) runs
+            await asyncio.sleep(0)
 
     asyncio.run(feed())
 
@@ -231,3 +234,34 @@ def test_tied_scores_share_a_place_and_say_so() -> None:
     model.session_summary = {"scores": [4, 7, 4], "winners": [1]}
     assert [line for _, line in summary_lines(model)][1:4] == [
         "1. Anna: 7 points ★", "2. Tester: 4 points (tied)", "2. Bartholomew: 4 points (tied)"]
+
+
+class Talker:
+    """A connection that keeps what is said."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    async def chat(self, text: str) -> None:
+        self.said.append(text)
+
+
+def test_chat_and_quick_reactions_at_the_table() -> None:
+    ui = make_ui("it", 80, 24)
+    model = seat_at(ui, moments(5)["play"])
+    ui.connection = talker = Talker()
+    for key in ("t", "c", "i", "a", "o", "\r"):
+        press(ui, key)
+    assert talker.said == ["ciao"]
+    assert model.selected == set()           # the letters went to the field, not the hand
+    press(ui, "t")
+    assert "1 Ben giocato!" in render(ui).text
+    for key in ("1", "\r"):
+        press(ui, key)
+    assert talker.said == ["ciao", "Ben giocato!"]
+    model.on_event(ChatReceived(seat=2, name="Bartholomew", text="che mano!"))
+    assert "Bartholomew: che mano!" in render(ui).text
+    model = seat_at(ui, moments(5)["hand_over"])      # the summary hides the log
+    model.on_event(ChatReceived(seat=None, name="Ewa", text="gg"))
+    fits(rendered := render(ui), "chat at the end of a hand")
+    assert "Ewa: gg" in rendered.text
