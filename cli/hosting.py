@@ -178,6 +178,11 @@ def unfinished_tables(folder: Path | None = None) -> list[MyTable]:
     return found
 
 
+def in_play(table: MyTable) -> bool:
+    """Whether the table's session has been dealt and is not over (in the journal)."""
+    return table.owner_token in _unfinished_sessions()
+
+
 def forget(table: MyTable) -> None:
     """No longer list an unfinished table (its session stays in the journal)."""
     _remove(tables_dir(), table.id)

@@ -262,14 +262,17 @@ def my_tables() -> list[Any]:
     return [*hosting.my_tables(), *hosting.unfinished_tables()]
 
 
-def stop_my_table(table: Any) -> None:
-    """End a running table for everyone; forget an unfinished one."""
+def stop_my_table(table: Any) -> bool:
+    """End a running table for everyone (True: after the hand in play); forget an
+    unfinished one."""
     from president.cli import hosting
 
     if table.session is not None:
         hosting.forget(table)
-    else:
-        hosting.stop(table)
+        return False
+    playing = hosting.in_play(table)
+    hosting.stop(table)
+    return playing
 
 
 async def resume_my_table(table: Any) -> Any:

@@ -355,9 +355,10 @@ class PresidentUI:
         mine = self.lobby.my_table(self.lobby.stopping or "")
         self.lobby.stopping, self.lobby.message = None, None
         if confirmed and mine is not None:
-            self.bridge.stop_my_table(mine)
-            self.lobby.message = self.tr.gettext(
-                "“{name}” ends after the hand in play.").format(name=mine.name)
+            playing = self.bridge.stop_my_table(mine)
+            self.lobby.message = (self.tr.gettext("“{name}” ends after the hand in play.")
+                                  if playing else self.tr.gettext("“{name}” is closed.")
+                                  ).format(name=mine.name)
             self.spawn(self._until_gone(mine.id))
         self._tables_changed()
 

@@ -93,6 +93,7 @@ def test_my_tables_in_the_lobby_sit_down_again_and_end_it(run_ui) -> None:
         d.keys("x")
         await d.screen_shows("for everyone? y yes")
         d.keys("y")
+        await d.screen_shows("“Tester's table” is closed.")    # no hand was dealt yet
         await guest.wait_for(lambda c: c.status == "closed")
         seen["bye"] = guest.bye.code
         await d.until(lambda: not hosting.my_tables(), "the table to end")
