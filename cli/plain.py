@@ -3,9 +3,9 @@
 It prints what happens one line at a time and reads commands:
 ``play 7C 7D`` (or ``p``), ``pass``, ``give 3C 4D``, ``ready``, ``decree TEXT``,
 ``start``, ``say TEXT``, ``show``, ``help``, ``quit``. What happens and why an action
-is refused are told in the player's language (``president.cli.text``); the table
-summary and the commands stay in English (a fallback for terminals the full-screen
-client cannot drive).
+is refused, the table summary and the help are told in the player's language
+(``president.cli.text``); the command words and card codes stay as typed (a fallback
+for terminals the full-screen client cannot drive).
 
 ``president play --plain`` (``cli/commands/play.py``) runs it at a local table.
 """
@@ -20,6 +20,7 @@ from typing import Any
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import format_cards, parse_cards
+from president.cli.i18n import N_
 from president.cli.text import Text, text_for
 from president.errors import NetError, NotationError
 from president.net.client import Client, ClientEvent, StatusChanged
@@ -30,47 +31,60 @@ from president.view import View
 LOCAL = "127.0.0.1"
 Out = Callable[[str], None]
 
-HELP = (
-    "commands: play CARDS (p), pass, give CARDS, ready, decree TEXT, start, say TEXT, "
-    "show, help, quit    cards: 3C 10H QS AD 2S JK"
-)
+# The command words (play, pass, give, ...) and card codes are typed as they are.
+HELP = N_("commands: play CARDS (p), pass, give CARDS, ready, decree TEXT, start, say TEXT, "
+          "show, help, quit    cards: 3C 10H QS AD 2S JK")
 
 
-def _name(players: Sequence[str | None], seat: int | None) -> str:
+STATUS_WORDS = {"reconnecting": N_("Connection lost: reconnecting…"),
+                "connecting": N_("Connecting…"), "closed": N_("Disconnected")}
+
+
+def _name(words: Text, players: Sequence[str | None], seat: int | None) -> str:
     if seat is None:
         return "?"
     name = players[seat] if seat < len(players) else None
-    return f"{name or '?'} (seat {seat})"
+    return str(words.tr.gettext("{name} (seat {seat})").format(name=name or "?", seat=seat))
 
 
-def describe_view(view: View, me: int | None) -> list[str]:
+def describe_view(view: View, me: int | None, words: Text | None = None) -> list[str]:
     """The table as a few lines: hand, pile, turn, scores, what you may do."""
-    lines = [f"-- hand {view.hand_number} · phase {view.phase}"
-             + (" · REVOLUTION" if view.reversed else "")]
+    words = words or text_for(None)
+    tr = words.tr
+    lines = [tr.gettext("-- hand {number} · {phase}").format(
+        number=view.hand_number, phase=words.phase(view.phase))
+             + (" · " + tr.gettext("REVOLUTION: order reversed") if view.reversed else "")]
     counts = ", ".join(f"{name}: {count}" for name, count in zip(
         view.players, view.counts, strict=False))
-    lines.append(f"   cards held: {counts}")
+    lines.append("   " + tr.gettext("cards held: {counts}").format(counts=counts))
     if view.pile:
         seat, cards = view.pile[-1]
-        lines.append(f"   pile: {format_cards(cards)} (by {view.players[seat]})")
+        lines.append("   " + tr.gettext("pile: {cards} (by {name})").format(
+            cards=format_cards(cards), name=view.players[seat]))
     elif view.phase == "play":
-        lines.append("   pile: empty")
+        lines.append("   " + tr.gettext("pile: empty"))
     if view.decree:
-        lines.append(f"   decree: {view.decree}")
+        lines.append("   " + tr.gettext("Decree:") + " " + view.decree)
     if me is not None:
-        lines.append(f"   your hand: {format_cards(view.hand) or '(none)'}")
+        lines.append("   " + tr.gettext("your hand: {cards}").format(
+            cards=format_cards(view.hand) or tr.gettext("(no cards)")))
         if view.tax_owed:
-            lines.append(f"   give back {view.tax_owed} card(s): give CARDS")
+            lines.append("   " + tr.ngettext(
+                "give back {n} card: give CARDS", "give back {n} cards: give CARDS",
+                view.tax_owed).format(n=view.tax_owed))
     if view.turn is not None:
-        whose = "YOUR TURN" if view.turn == me else f"turn: {view.players[view.turn]}"
+        whose = tr.gettext("YOUR TURN") if view.turn == me else tr.gettext(
+            "turn: {name}").format(name=view.players[view.turn])
         lines.append(f"   {whose}")
     if view.phase in ("hand_over", "session_over"):
-        scores = ", ".join(f"{n}: {s}" for n, s in zip(view.players, view.scores,
-                                                       strict=False))
-        lines.append(f"   scores: {scores}")
+        lines.append("   " + tr.gettext("scores: {scores}").format(scores=scores_text(view)))
         if view.phase == "hand_over" and me is not None and me not in view.ready:
-            lines.append("   type 'ready' for the next hand")
+            lines.append("   " + tr.gettext("type 'ready' for the next hand"))
     return lines
+
+
+def scores_text(view: View) -> str:
+    return ", ".join(f"{n}: {s}" for n, s in zip(view.players, view.scores, strict=False))
 
 
 Command = Action | str | None
@@ -124,6 +138,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
     ``client`` may be connected already or not yet (then it is connected here).
     """
     words = text_for(client.language)
+    tr = words.tr
     shown: tuple[Any, ...] = ()
     lobby = ""
     greeted = False
@@ -136,7 +151,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
             key = (view.phase, view.hand_number, view.tax_owed, mine,
                    len(view.pile) if mine else 0)
             if key != shown and (mine or key[:3] != shown[:3]):
-                for text in describe_view(view, client.seat):
+                for text in describe_view(view, client.seat, words):
                     out(text)
             shown = key
         elif isinstance(event, GameEvent):
@@ -148,15 +163,18 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
             table = event.table
             if not greeted:
                 greeted = True
-                out(f"-- you are {_name(table.players, client.seat)} at "
-                    f"'{table.name}'. {HELP}")
-            text = (f"-- {table.taken}/{table.seats} seats taken"
-                    " (type 'start' to fill the rest with bots)")
+                out(tr.gettext("-- you are {name} at '{table}'.").format(
+                    name=_name(words, table.players, client.seat), table=table.name)
+                    + " " + tr.gettext(HELP))
+            text = tr.gettext("-- {taken}/{total} seats taken (type 'start' to fill the rest "
+                              "with bots)").format(taken=table.taken, total=table.seats)
             if not table.started and table.taken < table.seats and text != lobby:
                 out(text)
                 lobby = text
         elif isinstance(event, StatusChanged) and event.status != "connected":
-            out(f"-- {event.status} {event.code or ''}".rstrip())
+            said = STATUS_WORDS.get(str(event.status))
+            out("-- " + (words.reason(event.code, {}) if event.code
+                         else tr.gettext(said) if said else str(event.status)))
 
     def players() -> list[str]:
         if client.view is not None:
@@ -169,7 +187,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
     elif client.table is not None:
         update(TableChanged(client.table))
         if client.view is not None:
-            for text in describe_view(client.view, client.seat):
+            for text in describe_view(client.view, client.seat, words):
                 out(text)
     source = lines if lines is not None else stdin_lines()
     reading = asyncio.ensure_future(_commands(client, source, out, words))
@@ -180,8 +198,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
     if client.view is not None and client.view.phase == "session_over":
-        out("-- final scores: " + ", ".join(
-            f"{n}: {s}" for n, s in zip(client.view.players, client.view.scores, strict=False)))
+        out(tr.gettext("-- final scores: {scores}").format(scores=scores_text(client.view)))
     await client.close()
     return 0
 
@@ -196,15 +213,16 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
             out(f"!! {words.reason('bad_cards')}")
             continue
         if command is None:
-            out("?? " + HELP)
+            out("?? " + words.tr.gettext(HELP))
             continue
         if command == "quit":
             return
         if command == "help":
-            out(HELP)
+            out(words.tr.gettext(HELP))
             continue
         if command == "show":
-            for text in describe_view(client.view, client.seat) if client.view else ["(no deal)"]:
+            for text in describe_view(client.view, client.seat, words) if client.view \
+                    else [words.tr.gettext("The game has not started yet.")]:
                 out(text)
             continue
         if isinstance(command, str) and command.startswith("say:"):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from president.cli.i18n import LANGUAGES, choose_language
+from president.cli.i18n import LANGUAGES, choose_language, normalize_language
 from president.net.limits import NAME_MAX
 
 ENV_DIR = "PRESIDENT_CONFIG_DIR"
@@ -73,12 +73,19 @@ def _quote(text: str) -> str:
 
 
 def for_command(args: Any) -> tuple[Settings, str]:
-    """The settings a command runs with (``--name`` wins) and the language it speaks."""
+    """The settings a command runs with (``--name`` wins) and the language it speaks;
+    a ``--lang`` is remembered for the next time."""
     saved = load()
+    asked = normalize_language(getattr(args, "lang", None))
+    if asked and asked != saved.language:
+        saved.language = asked
+        try:
+            save(saved)
+        except OSError:
+            pass  # a read-only home: this time only
     settings = Settings(saved.name, saved.language)
     if getattr(args, "name", None):
         settings.name = args.name
     if not settings.name:
         settings.name = default_name()
-    return settings, choose_language(getattr(args, "lang", None), saved.language,
-                                     dict(os.environ))
+    return settings, choose_language(asked, saved.language, dict(os.environ))

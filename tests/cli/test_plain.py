@@ -14,6 +14,7 @@ from president.cli.plain import (
     parse_command,
     play_plain,
 )
+from president.cli.text import text_for
 from president.engine import new_session
 from president.rules import HouseRules
 from president.state import Phase, PileEntry
@@ -82,3 +83,17 @@ def test_the_table_summary_names_players_and_cards():
     lines = describe_view(view(state, 0), 0)
     assert "   pile: 7C (by Bot 1)" in lines and "   YOUR TURN" in lines
     assert "   your hand: 3C 4D 5H" in lines
+
+
+def test_the_table_summary_speaks_the_players_language() -> None:
+    state, _ = new_session(HouseRules(), ["Ada", "Bot 1", "Bot 2"], 1)
+    state = replace(state, phase=Phase.PLAY, turn=0,
+                    hands=(parse_cards("3C 4D 5H"), *state.hands[1:]),
+                    pile=(PileEntry(1, parse_cards("7C")),))
+    lines = describe_view(view(state, 0), 0, text_for("pl"))
+    assert lines[0].startswith("-- rozdanie 1 · ")
+    assert "   stos: 7C (Bot 1)" in lines and "   TWOJA KOLEJ" in lines
+    assert "   twoja ręka: 3C 4D 5H" in lines
+    polish, english = "\n".join(lines), "\n".join(describe_view(view(state, 0), 0))
+    for word in ("hand", "pile", "cards held", "YOUR TURN"):
+        assert word in english and word not in polish
