@@ -72,6 +72,11 @@ def _quote(text: str) -> str:
     return f'"{escaped}"'
 
 
+def language_of(args: Any) -> str:
+    """The language a command speaks: ``--lang``, else the saved setting, else the locale."""
+    return choose_language(getattr(args, "lang", None), load().language, dict(os.environ))
+
+
 def for_command(args: Any) -> tuple[Settings, str]:
     """The settings a command runs with (``--name`` wins) and the language it speaks;
     a ``--lang`` is remembered for the next time."""

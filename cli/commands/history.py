@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, TextIO
 
-from president.cli.text import text_for
+from president.cli.settings import language_of
+from president.cli.text import Text, text_for
 from president.errors import PresidentError
 from president.history import history_lines
 from president.net.journal import Journal, JournalError, SessionRecord, replay
@@ -28,9 +29,10 @@ def export_lines(record: SessionRecord, actions: list[dict[str, Any]]) -> Iterat
                          record.seed, events)
 
 
-def format_record(record: SessionRecord) -> str:
+def format_record(record: SessionRecord, words: Text | None = None) -> str:
+    tr = (words or text_for(None)).tr
     when = datetime.fromtimestamp(record.created).strftime("%Y-%m-%d %H:%M")
-    status = "finished" if record.finished else "unfinished"
+    status = tr.gettext("finished") if record.finished else tr.gettext("unfinished")
     players = ", ".join(
         f"{name} {score:+d}" if record.scores else name
         for name, score in zip(record.players, record.scores or [0] * len(record.players),
@@ -40,7 +42,7 @@ def format_record(record: SessionRecord) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    words = text_for(getattr(args, "lang", None))
+    words = text_for(language_of(args))
     try:
         journal = Journal(args.journal, read_only=True)
     except JournalError as error:
@@ -51,16 +53,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             unreadable: list[int] = []
             records = journal.sessions(unreadable=unreadable)
             if not records and not unreadable:
-                print("no sessions yet", file=out)
+                print(words.tr.gettext("no sessions yet"), file=out)
             for record in records:
-                print(format_record(record), file=out)
+                print(format_record(record, words), file=out)
             for session in unreadable:
                 problem = JournalError("bad_row", id=session)
                 print(f"president history: {words.error(problem)}", file=sys.stderr)
             return 1 if unreadable else 0
         if args.id is None or not args.id.isdigit():
-            print("president history export: give the session ID (see 'president history')",
-                  file=sys.stderr)
+            print("president history export: " + words.tr.gettext(
+                "give the session ID (see 'president history')"), file=sys.stderr)
             return 2
         record = journal.session(int(args.id))
         lines = export_lines(record, journal.actions(record.id))

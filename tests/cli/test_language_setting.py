@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from argparse import Namespace
+from typing import Any
 
 from president.cli import settings
+from president.cli.main import main
+from president.net.journal import Journal
 
 
 def test_lang_is_remembered_for_the_next_command() -> None:
@@ -18,3 +21,19 @@ def test_lang_is_remembered_for_the_next_command() -> None:
     assert language == "it" and settings.load().language == "it"
     _, language = settings.for_command(Namespace(lang="xx", name=None))   # unknown: kept
     assert settings.load().language == "it"
+
+
+def test_replay_and_history_speak_the_saved_language(tmp_path: Any, capsys: Any) -> None:
+    history = tmp_path / "a.jsonl"
+    assert main(["selfplay", "--players", "4", "--hands", "2", "--seed", "3",
+                 "--history", str(history)]) == 0
+    capsys.readouterr()
+    settings.for_command(Namespace(lang="pl", name=None))      # remembered
+    assert main(["replay", str(history)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("rozdanie 1: 1. ") and "(Prezydent, " in out[0]
+    assert out[-2].startswith("sesja zakończona po 2 rozdaniach: ")
+    assert out[-1] == f"historia poprawna: {history}"
+    Journal(tmp_path / "empty.sqlite3").close()
+    assert main(["--lang", "nl", "history", "--journal", str(tmp_path / "empty.sqlite3")]) == 0
+    assert capsys.readouterr().out == "nog geen sessies\n"

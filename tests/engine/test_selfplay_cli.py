@@ -44,7 +44,7 @@ def test_selfplay_twice_gives_byte_identical_histories_that_replay(tmp_path, cap
     out = capsys.readouterr().out.splitlines()
     hands = [line for line in out if line.startswith("hand ")]
     assert [line.split(":")[0] for line in hands] == [f"hand {n}" for n in range(1, 21)]
-    assert "(president, " in hands[0] and "Random 1" in hands[0]
+    assert "(President, " in hands[0] and "Random 1" in hands[0]  # the role's title
     assert out[-1] == f"history OK: {first}"
 
     # The installed console script, in a fresh process, writes the same bytes.
