@@ -41,7 +41,8 @@ def format_record(record: SessionRecord, words: Text | None = None) -> str:
     return f"{record.id:>4}  {when}  {record.table_name}  [{status}]  {players}"
 
 
-def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout       # looked up now: a redirected stdout is honoured
     words = text_for(language_of(args))
     try:
         journal = Journal(args.journal, read_only=True)
