@@ -26,7 +26,8 @@ from typing import Any, TextIO
 
 from president.bots import bot_levels
 from president.cli.hosting import ENV_OWNER_TOKEN, ENV_PIN
-from president.cli.text import text_for
+from president.cli.settings import language_of
+from president.cli.text import Text, text_for
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
 from president.errors import JournalError, NetError, PresidentError, RulesError
@@ -40,15 +41,17 @@ from president.rules import check_player_count, rules_for
 # gives its PIN and its owner's seat token in the environment (cli.hosting) and reads
 # where it listens from --ready-file.
 
-ENGLISH = text_for("en")  # the host's console is not translated yet: its errors in English
-
-
 class Printer:
-    """Host log lines for a human: time, then what happened (the host is not translated)."""
+    """Host log lines for a human, in the host's language: time, then what happened
+    (the commands typed at the console, start/stop/give/refuse, stay as they are)."""
 
-    def __init__(self, stream: TextIO | None = None) -> None:
+    def __init__(self, stream: TextIO | None = None, words: Text | None = None) -> None:
         self.stream = stream or sys.stdout
+        self.words = words or text_for("en")
         self.tables: dict[str, Table] = {}
+
+    def gettext(self, message: str) -> str:
+        return str(self.words.tr.gettext(message))
 
     def say(self, text: str) -> None:
         print(f"[{time.strftime('%H:%M:%S')}] {text}", file=self.stream, flush=True)
@@ -57,33 +60,39 @@ class Printer:
         table = self.tables.get(params.get("table", ""))
         players = list(table.state.players) if table is not None and table.state else []
 
+        _ = self.gettext
+
         def who(seat: int) -> str:
-            return players[seat] if seat < len(players) else f"seat {seat}"
+            return players[seat] if seat < len(players) else _("seat {seat}").format(seat=seat)
 
         text = {
-            "table_open": lambda p: f"table '{p['name']}' open, {p['seats']} seats",
-            "joined": lambda p: f"{p['name']} joined (seat {p['seat']})",
-            "returned": lambda p: f"{p['name']} is back (seat {p['seat']})",
-            "left": lambda p: f"{p['name']} left (seat {p['seat']})",
-            "disconnected": lambda p: f"{p['name']} lost the connection (seat {p['seat']})",
-            "standin": lambda p: f"a bot plays for {p['name']} (seat {p['seat']})",
-            "seat_freed": lambda p: f"seat {p['seat']} is free again",
-            "seat_request": lambda p: f"{p['name']} asks for seat {p['seat']} without its "
-            f"token (another device?): type 'give {p['name']}' or 'refuse {p['name']}'",
-            "seat_answer": lambda p: f"seat {p['seat']}: "
-            + ("given back" if p["give"] else "request refused"),
-            "seat_given": lambda p: f"{p['name']} sits in seat {p['seat']} again (new device)",
-            "end_requested": lambda p: "the owner ends the session after this hand",
-            "spectator": lambda p: f"{p['name']} is watching",
-            "refused": lambda p: f"refused a join: {p['code']}",
-            "started": lambda p: f"session started: {', '.join(p['players'])}",
-            "turn_timeout": lambda p: f"time is up for {who(p['seat'])}",
-            "hand_end": lambda p: f"hand {p['hand']} over: "
-            + " > ".join(who(s) for s in p["order"])
-            + " · scores " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"])),
-            "session_end": lambda p: "session over; winner(s): "
-            + ", ".join(who(s) for s in p["winners"]),
-            "table_closed": lambda p: f"table closed ({p['code']})",
+            "table_open": lambda p: _("table '{name}' open, {seats} seats").format(**p),
+            "joined": lambda p: _("{name} joined (seat {seat})").format(**p),
+            "returned": lambda p: _("{name} is back (seat {seat})").format(**p),
+            "left": lambda p: _("{name} left (seat {seat})").format(**p),
+            "disconnected": lambda p: _("{name} lost the connection (seat {seat})").format(**p),
+            "standin": lambda p: _("a bot plays for {name} (seat {seat})").format(**p),
+            "seat_freed": lambda p: _("seat {seat} is free again").format(**p),
+            "seat_request": lambda p: _(
+                "{name} asks for seat {seat} without its token (another device?): "
+                "type 'give {name}' or 'refuse {name}'").format(**p),
+            "seat_answer": lambda p: (_("seat {seat}: given back") if p["give"]
+                                      else _("seat {seat}: request refused")).format(**p),
+            "seat_given": lambda p: _("{name} sits in seat {seat} again (new device)").format(**p),
+            "end_requested": lambda p: _("the owner ends the session after this hand"),
+            "spectator": lambda p: _("{name} is watching").format(**p),
+            "refused": lambda p: _("refused a join: {reason}").format(
+                reason=self.words.reason(p["code"], {})),
+            "started": lambda p: _("session started: {players}").format(
+                players=", ".join(p["players"])),
+            "turn_timeout": lambda p: _("time is up for {name}").format(name=who(p["seat"])),
+            "hand_end": lambda p: _("hand {hand} over: {order} · scores {scores}").format(
+                hand=p["hand"], order=" > ".join(who(s) for s in p["order"]),
+                scores=", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"]))),
+            "session_end": lambda p: _("session over; winner(s): {names}").format(
+                names=", ".join(who(s) for s in p["winners"])),
+            "table_closed": lambda p: _("table closed ({reason})").format(
+                reason=self.words.reason(p["code"], {})),
         }.get(what)
         self.say(text(params) if text else f"{what} {params}")
 
@@ -107,6 +116,7 @@ def options_from_args(args: Any) -> TableOptions:
 
 
 async def serve(args: Any, printer: Printer) -> int:
+    _, words = printer.gettext, printer.words
     journal = hook = None
     if not args.no_journal:
         try:
@@ -114,12 +124,13 @@ async def serve(args: Any, printer: Printer) -> int:
             from president.net.persist import TableJournal
             journal = Journal(args.journal)
         except NetError as error:
-            printer.say(f"{ENGLISH.error(error)} Not starting (--no-journal plays without).")
+            printer.say(words.error(error) + " " + _(
+                "Not starting (--no-journal plays without)."))
             return 2
         hook = TableJournal(journal)
     if args.resume:
         if journal is None:
-            printer.say("--resume needs the journal")
+            printer.say(_("--resume needs the journal"))
             return 2
         from president.net.persist import remembered_port, resume_tables
         skipped: list[JournalError] = []
@@ -127,12 +138,12 @@ async def serve(args: Any, printer: Printer) -> int:
             ids = None if args.resume == "all" else {_session_id(args.resume)}
             tables = resume_tables(journal, hook, ids, skipped)
         except JournalError as error:
-            printer.say(ENGLISH.error(error))
+            printer.say(words.error(error))
             return 2
         for problem in skipped:
-            printer.say(f"not resumed: {ENGLISH.error(problem)}")
+            printer.say(_("not resumed: {reason}").format(reason=words.error(problem)))
         if not tables:
-            printer.say("nothing to resume")
+            printer.say(_("nothing to resume"))
             return 1
         port = args.port or remembered_port(journal)
         web_port = args.web_port or remembered_port(journal, "web_port")
@@ -147,19 +158,20 @@ async def serve(args: Any, printer: Printer) -> int:
     try:
         port = await host.start(interfaces, port)
     except OSError as error:
-        printer.say(f"cannot listen on port {port}: {error.strerror}")
+        printer.say(_("cannot listen on port {port}: {detail}").format(
+            port=port, detail=error.strerror))
         return 2
     if hook is not None:
         hook.host["port"] = port
     addresses = reachable_addresses(interfaces)
     for address in addresses:
-        printer.say(f"join with: president join {address}:{port}")
+        printer.say(_("join with: {command}").format(command=f"president join {address}:{port}"))
     web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
     urls = web.urls(addresses) if web is not None else []
     if web is not None and hook is not None:
         hook.host["web_port"] = web.port  # a phone's seat token is kept per page address
     for url in urls:
-        printer.say(f"phones and browsers: {url}")
+        printer.say(_("phones and browsers: {url}").format(url=url))
     if urls and printer.stream.isatty():
         print(qr_text(urls[0]), file=printer.stream, flush=True)
     advertised = {"web": urls[0]} if urls else {}
@@ -181,7 +193,7 @@ async def serve(args: Any, printer: Printer) -> int:
         if interrupts > 1 or all(not table.started for table in tables):
             stop.set()
             return
-        printer.say("ending the session after this hand (Ctrl-C again to stop now)")
+        printer.say(_("ending the session after this hand (Ctrl-C again to stop now)"))
         for table in tables:
             table.request_stop()
 
@@ -190,13 +202,13 @@ async def serve(args: Any, printer: Printer) -> int:
     with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
     if sys.stdin is not None and sys.stdin.isatty():
-        printer.say("type 'start' to fill the empty seats with bots and begin, 'stop' to end")
+        printer.say(_("type 'start' to fill the empty seats with bots and begin, 'stop' to end"))
         _console(sys.stdin, tables, printer, loop, interrupted)
     finished = asyncio.ensure_future(host.wait_finished())
     stopping = asyncio.ensure_future(stop.wait())
     await asyncio.wait({finished, stopping}, return_when=asyncio.FIRST_COMPLETED)
     if stop.is_set():
-        printer.say("stopping")
+        printer.say(_("stopping"))
     for task in (finished, stopping):
         task.cancel()
     for advertiser in advertisers:
@@ -209,8 +221,8 @@ async def serve(args: Any, printer: Printer) -> int:
         journal.close()
     failed = [t for t in tables if t.close_code in ("journal_unwritable", "journal_locked")]
     for table in failed:
-        printer.say(f"table '{table.options.name}' stopped: "
-                    f"{ENGLISH.reason(table.close_code or '')} The session is not finished.")
+        printer.say(_("table '{name}' stopped: {reason} The session is not finished.").format(
+            name=table.options.name, reason=words.reason(table.close_code or "")))
     return 3 if failed else 0
 
 
@@ -236,8 +248,9 @@ async def _serve_web(host: Host, interfaces: list[str] | None, port: int,
     try:
         await web.start(interfaces, port)
     except OSError as error:
-        printer.say(f"cannot serve the web page on port {port}: {error.strerror}; "
-                    "phones cannot join")
+        printer.say(printer.gettext(
+            "cannot serve the web page on port {port}: {detail}; phones cannot join").format(
+                port=port, detail=error.strerror))
         return None
     return web
 
@@ -257,10 +270,11 @@ def _console(stream: TextIO, tables: list[Table], printer: Printer,
             verb, name = line.strip().split(" ", 1)
             if not any(table.request_seat_answer(name.strip(), verb.lower() == "give")
                        for table in tables):
-                printer.say(f"nobody asks for a seat named {name.strip()!r}")
+                printer.say(printer.gettext("nobody asks for a seat named {name}").format(
+                    name=repr(name.strip())))
         elif command:
-            printer.say("commands: start (bots fill the empty seats), stop, "
-                        "give NAME / refuse NAME (a seat asked for by name)")
+            printer.say(printer.gettext("commands: start (bots fill the empty seats), stop, "
+                                        "give NAME / refuse NAME (a seat asked for by name)"))
 
     def reading() -> None:
         for line in stream:
@@ -276,7 +290,7 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
     try:
         from president.net.discovery import TableAdvertiser, follow, table_properties
     except ImportError:
-        printer.say("zeroconf discovery is not available: join by address")
+        printer.say(printer.gettext("zeroconf discovery is not available: join by address"))
         return []
     advertisers = []
     for table in tables:
@@ -286,21 +300,23 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
                                          interfaces)
             await advertiser.start()
         except Exception as error:  # multicast blocked, no interface...: joining by address
-            printer.say(f"cannot advertise the table ({error}); join by address")
+            printer.say(printer.gettext("cannot advertise the table ({detail}); join by address"
+                                        ).format(detail=error))
             continue
         follow(advertiser, table)
         advertisers.append(advertiser)
-        printer.say(f"advertised on the LAN as '{table.options.name}'")
+        printer.say(printer.gettext("advertised on the LAN as '{name}'").format(
+            name=table.options.name))
     return advertisers
 
 
 def run(args: Any) -> int:
     """``president host ...``; the exit code."""
-    printer = Printer()
+    printer = Printer(words=text_for(language_of(args)))
     try:
         return asyncio.run(serve(args, printer))
     except PresidentError as error:
-        printer.say(f"president host: {ENGLISH.error(error)}")
+        printer.say(f"president host: {printer.words.error(error)}")
         return 2
     except KeyboardInterrupt:
         return 130

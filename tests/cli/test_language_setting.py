@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from argparse import Namespace
 from typing import Any
 
 from president.cli import settings
+from president.cli.commands.host import Printer
 from president.cli.main import main
+from president.cli.text import text_for
 from president.net.journal import Journal
 
 
@@ -37,3 +40,17 @@ def test_replay_and_history_speak_the_saved_language(tmp_path: Any, capsys: Any)
     Journal(tmp_path / "empty.sqlite3").close()
     assert main(["--lang", "nl", "history", "--journal", str(tmp_path / "empty.sqlite3")]) == 0
     assert capsys.readouterr().out == "nog geen sessies\n"
+
+
+def test_the_host_console_speaks_the_hosts_language(capsys: Any) -> None:
+    stream = io.StringIO()
+    printer = Printer(stream, text_for("pl"))
+    printer("joined", {"name": "Ada", "seat": 0})
+    printer("refused", {"code": "wrong_pin"})
+    said = stream.getvalue()
+    assert "Ada dołącza (miejsce 0)" in said
+    assert text_for("pl").reason("wrong_pin", {}) in said and "wrong_pin" not in said
+    assert main(["--lang", "it", "host", "--players", "1", "--no-journal", "--no-web",
+                 "--no-advertise"]) == 2
+    out = capsys.readouterr().out
+    assert "president host: Queste regole non ammettono questo numero di giocatori." in out
