@@ -48,10 +48,11 @@ def cards_fragments(cards: Iterable[Card] | str, text: Any) -> list[Fragment]:
 def hand_fragments(
     cards: list[Card], selected: set[int], cursor: int, width: int, text: Any,
     on_click: Callable[[int], None] | None = None, show_cursor: bool = True,
-    received: frozenset[int] = frozenset(),
+    received: frozenset[int] = frozenset(), playable: frozenset[int] | None = None,
 ) -> list[Fragment]:
     """The hand in rows that fit ``width``: a row of cards, then a row of markers
-    (``▲`` selected, ``^`` the cursor, ``+`` received in the tax; in that order)."""
+    (``▲`` selected, ``^`` the cursor, ``+`` received in the tax; in that order).
+    With ``playable``, the other cards are dimmed (none of them can be played now)."""
     per_row = max(1, width // SLOT)
     out: list[Fragment] = []
     for start in range(0, len(cards), per_row):
@@ -60,6 +61,8 @@ def hand_fragments(
             card = cards[i]
             label = card_label(card, text)
             style = card_style(card)
+            if playable is not None and i not in playable:
+                style = "class:card.unplayable"
             if i in selected:
                 style += " class:card.selected"
             if show_cursor and i == cursor:

@@ -54,6 +54,7 @@ STYLE = Style.from_dict({
     "card.selected": "bg:ansiyellow",
     "card.cursor": "underline",
     "card.marker": "fg:ansiyellow bold",
+    "card.unplayable": "fg:ansibrightblack",
     "turn": "fg:ansigreen bold",
     "me": "bold",
     "dim": "fg:ansibrightblack",
@@ -87,7 +88,12 @@ def title_fragments(model: TableModel) -> Fragments:
     name = model.table.name if model.table else tr.gettext("Table")
     parts = [name]
     if view:
-        parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
+        rules = model.rules
+        if rules.session_end == "hands":      # a session of so many hands: how far along
+            parts.append(tr.gettext("hand {number} of {total}").format(
+                number=view.hand_number, total=rules.session_length))
+        else:
+            parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
         parts.append(phase_name(model, view.phase))
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
     if view and view.reversed and view.phase in ("play", "tax"):
@@ -450,7 +456,8 @@ def hand_area(model: TableModel, on_click: Any) -> Fragments:
                                     model.text, on_click=on_click,
                                     received=model.received_indices())
     return hand_fragments(cards, model.selected, model.cursor, columns() - 1, model.text,
-                          on_click=on_click, received=model.received_indices())
+                          on_click=on_click, received=model.received_indices(),
+                          playable=model.playable_indices())
 
 
 def big_cards() -> bool:

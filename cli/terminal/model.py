@@ -234,6 +234,14 @@ class TableModel:
             return []
         return sorted(self.view.hand, key=self.strength)
 
+    def playable_indices(self) -> frozenset[int] | None:
+        """On our turn, where the cards are that some legal play uses (None otherwise)."""
+        if not self.my_turn:
+            return None
+        usable = {card for action in self.view.legal if isinstance(action, Play)
+                  for card in action.cards} if self.view else set()
+        return frozenset(i for i, card in enumerate(self.hand_cards()) if card in usable)
+
     def received_indices(self) -> frozenset[int]:
         """Where in the hand the cards received in this hand's tax are."""
         left = list(self.received)

@@ -83,6 +83,21 @@ def moments(players: int, seed: int = 1) -> dict[str, Moment]:
     return found
 
 
+def first_moment(players: int, wanted: Any, seed: int = 1) -> Moment:
+    """The first moment of a bots' session where the view of the seat to play is
+    ``wanted``."""
+    state, events = new_session(PRESETS["classic"], NAMES[:players], seed)
+    bots = [make_bot("random", seed * 100 + i) for i in range(players)]
+    log = list(events)
+    while state.phase.value != "session_over":
+        if state.phase.value == "play" and wanted(view(state, state.turn)):
+            return Moment(state, list(log))
+        seat = next(s for s in range(players) if view(state, s).legal)
+        state, new = apply(state, bots[seat].choose(view(state, seat)))
+        log.extend(new)
+    raise AssertionError("no such moment")
+
+
 def table_info(state: State) -> Any:
     seats = [{"name": name, "token": None, "kind": "human" if seat == 0 else "bot"}
              for seat, name in enumerate(state.players)]

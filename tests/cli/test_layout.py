@@ -16,8 +16,9 @@ from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
+from president.actions import Play
 from president.cli.terminal.cards_view import card_label
-from president.cli.terminal.layout import cards_text, score_text, summary_lines
+from president.cli.terminal.layout import cards_text, hand_area, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
 from president.net.session import ChatReceived, JoinFailed
@@ -265,3 +266,27 @@ def test_chat_and_quick_reactions_at_the_table() -> None:
     model.on_event(ChatReceived(seat=None, name="Ewa", text="gg"))
     fits(rendered := render(ui), "chat at the end of a hand")
     assert "Ewa: gg" in rendered.text
+
+
+def test_the_title_counts_the_hands_of_the_session() -> None:
+    ui = make_ui("pl", 80, 24)
+    seat_at(ui, moments(5)["play"])
+    assert "rozdanie 1 z 2" in render(ui).rows[0]
+
+
+def test_on_your_turn_the_cards_no_play_uses_are_dimmed() -> None:
+    ui = make_ui("en", 80, 24)
+    moment = screens.first_moment(5, lambda seat_view: bool(
+        seat_view.pile and any(isinstance(a, Play) for a in seat_view.legal)
+        and len({c for a in seat_view.legal if isinstance(a, Play) for c in a.cards})
+        < len(seat_view.hand)))
+    model = seat_at(ui, moment, seat=moment.state.turn)
+    assert model.my_turn and model.view is not None
+    usable = {card for action in model.legal_of(Play) for card in action.cards}
+    styles = [style for style, text, *_ in hand_area(model, None)
+              if text.strip() and "marker" not in style]
+    dimmed = [card not in usable for card in model.hand_cards()]
+    assert [("unplayable" in style) for style in styles] == dimmed
+    assert any(dimmed) and not all(dimmed)
+    waiting = seat_at(ui, moment, seat=(moment.state.turn + 1) % 5)
+    assert not any("unplayable" in f[0] for f in hand_area(waiting, None))
