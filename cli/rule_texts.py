@@ -159,6 +159,7 @@ RULE_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("title_set", "scum"): NP_("rule value", "Scum"),
     ("title_set", "capitalism"): NP_("rule value", "capitalism (Middle)"),
     ("title_set", "bga"): NP_("rule value", "Board Game Arena (Beggar)"),
+    ("title_set", "daifugo"): NP_("rule value", "Japanese (Daihinmin)"),
 }
 
 

@@ -39,7 +39,7 @@ from president.errors import (
 from president.events import Event
 from president.roles import Role
 
-TITLE_SETS = ("classic", "scum", "capitalism", "bga")
+TITLE_SETS = ("classic", "scum", "capitalism", "bga", "daifugo")
 
 # title set -> role -> (context, English title). One context per set, so each
 # language can choose its own words for each set.
@@ -84,6 +84,18 @@ ROLE_TITLES: dict[str, dict[str, tuple[str, str]]] = {
         Role.SCUM: NP_("title:bga", "Beggar"),
         Role.SUPER_SCUM: NP_("title:bga", "Beggar"),
     },
+    # Daifugō / Daihinmin's own titles, romanised (大富豪, 富豪, 平民, 貧民, 大貧民); the
+    # title set's name and the rules documents give each one's meaning.
+    "daifugo": {
+        Role.PRESIDENT: NP_("title:daifugo", "Daifugō"),
+        Role.VICE_PRESIDENT: NP_("title:daifugo", "Fugō"),
+        Role.UPPER_NEUTRAL: NP_("title:daifugo", "Heimin"),
+        Role.NEUTRAL: NP_("title:daifugo", "Heimin"),
+        Role.LOWER_NEUTRAL: NP_("title:daifugo", "Heimin"),
+        Role.VICE_SCUM: NP_("title:daifugo", "Hinmin"),
+        Role.SCUM: NP_("title:daifugo", "Daihinmin"),
+        Role.SUPER_SCUM: NP_("title:daifugo", "Daihinmin"),
+    },
 }
 
 TITLE_SET_NAMES: dict[str, tuple[str, str]] = {
@@ -91,6 +103,7 @@ TITLE_SET_NAMES: dict[str, tuple[str, str]] = {
     "scum": NP_("title set", "Scum (President … Scum)"),
     "capitalism": NP_("title set", "Capitalism (softer: Middle instead of Neutral)"),
     "bga": NP_("title set", "Board Game Arena (President … Beggar)"),
+    "daifugo": NP_("title set", "Japanese (Daifugō, grand millionaire … Daihinmin, grand pauper)"),
 }
 
 PRESET_NAMES: dict[str, tuple[str, str]] = {

@@ -37,7 +37,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "session_end": ("hands", "target", "minutes", "zero", "open"),
     "session_length": (1, 3, 5, 10, 15, 20, 30, 45, 60, 90, 120),
     "decree": (False, True),
-    "title_set": ("classic", "scum", "capitalism", "bga"),
+    "title_set": ("classic", "scum", "capitalism", "bga", "daifugo"),
     "min_players": (3, 4, 5, 6, 7, 8),
     "max_players": (3, 4, 5, 6, 7, 8),
     # Daihinmin rules (issue 11): written in a rules record only when not at their default.

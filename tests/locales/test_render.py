@@ -164,6 +164,7 @@ def test_every_title_of_every_set_and_table_size(language: str) -> None:
     ("it", "bga", ["Presidente", "Primo Ministro", "Cittadino", "Contadino", "Mendicante"]),
     ("pl", "bga", ["Prezydent", "Premier", "Obywatel", "Chłop", "Żebrak"]),
     ("en", "capitalism", ["President", "Vice President", "Middle", "Vice Scum", "Scum"]),
+    ("nl", "daifugo", ["Daifugō", "Fugō", "Heimin", "Hinmin", "Daihinmin"]),
 ])
 def test_title_sets_use_the_glossary(language: str, title_set: str, expected: list[str]) -> None:
     text = Text(language)
