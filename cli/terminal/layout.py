@@ -449,6 +449,8 @@ def hand_header_fragments(model: TableModel) -> Fragments:
 
 def hand_area(model: TableModel, on_click: Any) -> Fragments:
     cards = model.hand_cards()
+    if not cards and model.summary_shown:     # room for the summary instead
+        return []
     if not cards:
         return [("class:dim", model.tr.gettext("(no cards)"))]
     if big_cards():
@@ -488,6 +490,8 @@ def footer_fragments(editor: LineEdit | None, warning: str | None,
 
 def hand_height(model: TableModel) -> int:
     count = len(model.hand_cards())
+    if not count and model.summary_shown:
+        return 0
     if big_cards():
         return max(1, BOX_LINES * -(-count // max(1, (columns() - 1) // BOX_SLOT)))
     per_row = max(1, (columns() - 1) // SLOT)
@@ -519,6 +523,8 @@ def field_fragments(editor: LineEdit, width: int) -> Fragments:
 
 def message_height(model: TableModel, editor: LineEdit | None) -> int:
     text = "".join(f[1] for f in message_fragments(model, editor))
+    if not text and model.summary_shown:      # its room goes to the summary
+        return 0
     return max(1, min(3, text.count("\n") + 1))
 
 

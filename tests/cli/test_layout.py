@@ -225,6 +225,7 @@ def test_the_end_of_a_hand_drops_the_old_pile_and_the_revolution() -> None:
     model.view = replace(model.view, reversed=True)
     text = render(ui).text
     assert "Pile:" not in text and "REVOLUTION" not in text
+    assert "(no cards)" not in text          # an empty hand leaves its room to the summary
     model.view = replace(model.view, phase="play")
     assert "Pile:" in render(ui).text and "REVOLUTION" in render(ui).text
 
@@ -290,3 +291,13 @@ def test_on_your_turn_the_cards_no_play_uses_are_dimmed() -> None:
     assert any(dimmed) and not all(dimmed)
     waiting = seat_at(ui, moment, seat=(moment.state.turn + 1) % 5)
     assert not any("unplayable" in f[0] for f in hand_area(waiting, None))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_end_of_a_hand_with_8_players_fits_one_80x24_screen(language: str) -> None:
+    ui = make_ui(language, 80, 24)
+    model = seat_at(ui, moments(8)["hand_over"])
+    text = render(ui).text
+    assert model.summary_below == 0
+    for _, line in summary_lines(model):
+        assert line in text
