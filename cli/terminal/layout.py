@@ -417,13 +417,36 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
 
 
 def hand_header(model: TableModel) -> Fragments:
-    """What to do with the hand, and the legend of ``+`` when it fits."""
+    """What to do with the hand, the turn timer's bar when ours runs, and the legend
+    of ``+`` when it fits."""
     out = hand_header_fragments(model)
+    bar = timer_bar(model)
+    if bar:
+        out.append(("class:warning" if bar.endswith(TIMER_HURRY) else "class:turn", "  " + bar))
     if model.received_indices():
         legend = ("class:dim", "   " + model.tr.gettext("+ received in the tax"))
         if width_of("".join(f[1] for f in [*out, legend])) <= columns() - 1:
             out.append(legend)
     return fit_line(out, columns())
+
+
+TIMER_CELLS = 10
+TIMER_HURRY = "!"
+
+
+def timer_bar(model: TableModel) -> str:
+    """``▕██████░░░░▏ 18s`` while our move or tax runs against the turn timer ("!" at
+    the end in its last fifth); "" otherwise."""
+    view = model.view
+    left = model.turn_seconds_left()
+    ours = view is not None and (model.my_turn or (view.phase == "tax" and view.tax_owed))
+    limit = model.table.turn_timer if model.table else 0
+    if left is None or not ours or not limit:
+        return ""
+    full = round(TIMER_CELLS * left / limit)
+    bar = f"▕{'█' * full}{'░' * (TIMER_CELLS - full)}▏ " + model.tr.gettext(
+        "{seconds} s").format(seconds=left)
+    return bar + (" " + TIMER_HURRY if left * 5 <= limit else "")
 
 
 def hand_header_fragments(model: TableModel) -> Fragments:

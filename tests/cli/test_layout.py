@@ -301,3 +301,26 @@ def test_the_end_of_a_hand_with_8_players_fits_one_80x24_screen(language: str) -
     assert model.summary_below == 0
     for _, line in summary_lines(model):
         assert line in text
+
+
+def test_a_turn_timer_shows_a_bar_to_the_player_whose_move_it_is() -> None:
+    ui = make_ui("en", 80, 24)
+    moment = moments(5)["play"]
+    model = seat_at(ui, moment, seat=moment.state.turn)
+    assert model.table is not None
+    model.table = replace(model.table, turn_timer=30)
+    now = [100.0]
+    model.clock = lambda: now[0]
+    model.turn_since = 100.0
+
+    def header() -> str:
+        return next(row for row in render(ui).rows if row.startswith("Your turn!"))
+
+    assert header().endswith("▕██████████▏ 30 s")
+    now[0] = 112.0
+    assert header().endswith("▕██████░░░░▏ 18 s")
+    now[0] = 125.0
+    assert header().endswith("▕██░░░░░░░░▏ 5 s !")
+    other = seat_at(ui, moment, seat=(moment.state.turn + 1) % 5)
+    other.table = replace(model.table)
+    assert "▕" not in render(ui).text
