@@ -23,6 +23,7 @@ ENV_DIR = "PRESIDENT_CONFIG_DIR"
 class Settings:
     name: str = ""
     language: str | None = None
+    bell: bool = False          # ring the terminal's bell when it is our move or tax
 
 
 def config_path(environ: dict[str, str] | None = None) -> Path:
@@ -51,6 +52,7 @@ def load(path: Path | None = None) -> Settings:
     return Settings(
         name=name[:NAME_MAX] if isinstance(name, str) else "",
         language=language if language in LANGUAGES else None,
+        bell=data.get("bell") is True,
     )
 
 
@@ -60,6 +62,8 @@ def save(settings: Settings, path: Path | None = None) -> Path:
     lines = [f"name = {_quote(settings.name)}"]
     if settings.language:
         lines.append(f"language = {_quote(settings.language)}")
+    if settings.bell:
+        lines.append("bell = true")
     tmp = path.with_suffix(".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp.replace(path)
@@ -88,7 +92,7 @@ def for_command(args: Any) -> tuple[Settings, str]:
             save(saved)
         except OSError:
             pass  # a read-only home: this time only
-    settings = Settings(saved.name, saved.language)
+    settings = Settings(saved.name, saved.language, saved.bell)
     if getattr(args, "name", None):
         settings.name = args.name
     if not settings.name:

@@ -202,10 +202,18 @@ class PresidentUI:
         self.table.web_url = getattr(connection, "web_url", None)
         self.table.unadvertised = getattr(connection, "unadvertised", False)
         self.table.listeners.append(self.invalidate)
+        self.table.listeners.append(self.ring)
         self.connection = connection
         self._containers.pop("table", None)
         self.show("table")
         await connection.start(self.table.on_event)
+
+    def ring(self) -> None:
+        """The terminal's bell when our move or tax begins (if the settings ask for it)."""
+        if self.table is not None and self.table.bell_due:
+            self.table.bell_due = False
+            if self.settings.bell:
+                self.app.output.bell()
 
     def send(self, action: Action | None) -> None:
         """Send ``action`` unless one is already on its way (a double Enter sends one)."""
@@ -403,13 +411,16 @@ class PresidentUI:
         if self.settings_model.row == "language":
             self.set_language(self.settings_model.cycle_language(step))
             self._save()
+        elif self.settings_model.row == "bell":
+            self.settings.bell = not self.settings.bell
+            self._save()
 
     def settings_enter(self) -> None:
         row = self.settings_model.row
         if row == "name":
             self.edit(LineEdit(self.tr.gettext("Your name:"), self.settings.name,
                                self.set_name, max_length=settings_store.NAME_MAX))
-        elif row == "language":
+        elif row in ("language", "bell"):
             self.settings_change(1)
         else:
             self.show("lobby")

@@ -87,7 +87,7 @@ class LobbyModel:
 
 
 class SettingsModel:
-    ROWS = ("name", "language", "back")
+    ROWS = ("name", "language", "bell", "back")
 
     def __init__(self, tr: Any, settings: Settings) -> None:
         self.tr = tr
@@ -162,6 +162,8 @@ def settings_fragments(model: SettingsModel) -> StyleAndTextTuples:
         "name": (tr.gettext("Your name"), settings.name),
         "language": (tr.gettext("Language"),
                      "◀ " + LANGUAGE_NAMES.get(settings.language or "en", "") + " ▶"),
+        "bell": (tr.gettext("Bell on your turn"),
+                 "◀ " + (tr.gettext("on") if settings.bell else tr.gettext("off")) + " ▶"),
         "back": (tr.gettext("Back to the lobby"), ""),
     }
     out: StyleAndTextTuples = []

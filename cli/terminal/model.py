@@ -87,6 +87,7 @@ class TableModel:
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
         self.received: list[Card] = []         # cards the tax gave us this hand
+        self.bell_due = False                  # our move or tax has just begun
         self.summary_top = 0                   # the summary's first line shown
         self.summary_below = 0                 # ... its lines below the screen, and
         self.summary_rows = 1                  # ... how many it shows (set by the layout)
@@ -127,6 +128,8 @@ class TableModel:
         if old is None or old.turn != view.turn or old.phase != view.phase:
             self.turn_since = self.clock()
             self.message = None
+        self.bell_due = self.bell_due or (
+            our_call(view) and (old is None or not our_call(old)))
         self.view = view
         if old is None or old.hand != view.hand:
             self.selected.clear()
@@ -449,6 +452,13 @@ class TableModel:
         if not limit or self.turn_since is None or self.phase not in ("play", "tax"):
             return None
         return max(0, int(limit - (self.clock() - self.turn_since) + 0.999))
+
+
+def our_call(view: View) -> bool:
+    """Whether ``view`` waits for its own seat: its move, or the cards it gives back."""
+    return view.seat is not None and (
+        (view.phase == "play" and view.turn == view.seat)
+        or (view.phase == "tax" and bool(view.tax_owed)))
 
 
 class LineEdit:

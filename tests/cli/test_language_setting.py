@@ -54,3 +54,10 @@ def test_the_host_console_speaks_the_hosts_language(capsys: Any) -> None:
                  "--no-advertise"]) == 2
     out = capsys.readouterr().out
     assert "president host: Queste regole non ammettono questo numero di giocatori." in out
+
+
+def test_the_bell_setting_survives_a_restart() -> None:
+    settings.save(settings.Settings("Ada", "it", bell=True))
+    assert settings.load() == settings.Settings("Ada", "it", bell=True)
+    player, _ = settings.for_command(Namespace(lang="nl", name=None))
+    assert player.bell and settings.load().bell

@@ -17,11 +17,13 @@ from prompt_toolkit.keys import Keys
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
 from president.actions import Play
+from president.cli.settings import Settings
+from president.cli.terminal.app import PresidentUI
 from president.cli.terminal.cards_view import card_label
 from president.cli.terminal.layout import cards_text, hand_area, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
-from president.net.session import ChatReceived, JoinFailed
+from president.net.session import ChatReceived, JoinFailed, ViewChanged
 from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
@@ -324,3 +326,38 @@ def test_a_turn_timer_shows_a_bar_to_the_player_whose_move_it_is() -> None:
     other = seat_at(ui, moment, seat=(moment.state.turn + 1) % 5)
     other.table = replace(model.table)
     assert "▕" not in render(ui).text
+
+
+class Ringing(screens.SizedOutput):
+    rings = 0
+
+    def bell(self) -> None:
+        self.rings += 1
+
+
+@pytest.mark.parametrize("wanted", [True, False])
+def test_the_bell_rings_when_our_move_begins_if_the_settings_ask(wanted: bool) -> None:
+    output = Ringing(80, 24)
+    ui = PresidentUI(Settings(name="Tester", language="en", bell=wanted), "en", output=output,
+                     save_settings=None)
+    moment = screens.first_moment(4, lambda seat_view: True)
+    model = seat_at(ui, moment, seat=(moment.state.turn + 1) % 4)
+    model.listeners.append(ui.ring)
+    assert output.rings == 0
+    model.on_event(ViewChanged(view(moment.state, model.seat)))      # still not ours
+    assert output.rings == 0
+    nxt = screens.first_moment(4, lambda seat_view: seat_view.seat == model.seat)
+    model.on_event(ViewChanged(view(nxt.state, model.seat)))
+    model.on_event(ViewChanged(view(nxt.state, model.seat)))          # rings once
+    assert output.rings == (1 if wanted else 0)
+
+
+def test_the_bell_is_a_setting_that_is_kept() -> None:
+    saved: list[Settings] = []
+    ui = PresidentUI(Settings(name="Tester", language="en"), "en",
+                     output=screens.SizedOutput(80, 24), save_settings=saved.append)
+    ui.show("settings")
+    ui.settings_model.index = ui.settings_model.ROWS.index("bell")
+    assert "Bell on your turn" in render(ui).text and "◀ off ▶" in render(ui).text
+    ui.settings_enter()
+    assert ui.settings.bell and saved[-1].bell and "◀ on ▶" in render(ui).text
