@@ -29,6 +29,7 @@ from president.cli.terminal.cards_view import (
     BOX_SLOT,
     SLOT,
     boxed_hand_fragments,
+    card_label,
     cards_fragments,
     hand_fragments,
 )
@@ -293,6 +294,9 @@ def seat_state(model: TableModel, s: int) -> str:
             return tr.gettext("to play")
         if s in view.passed:
             return tr.gettext("passed")
+        plays = [cards for seat, cards in view.pile if seat == s]
+        if plays:                   # the seat's last play on this pile, by its name
+            return " ".join(card_label(card, model.text) for card in plays[-1])
     if view.phase == "tax" and s in view.tax_pending:
         return tr.gettext("choosing tax cards")
     if view.phase == "hand_over" and s in view.ready:
