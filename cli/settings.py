@@ -24,6 +24,7 @@ class Settings:
     name: str = ""
     language: str | None = None
     bell: bool = False          # ring the terminal's bell when it is our move or tax
+    auto_pass: bool = False     # pass by itself when nothing we hold beats the pile
 
 
 def config_path(environ: dict[str, str] | None = None) -> Path:
@@ -53,6 +54,7 @@ def load(path: Path | None = None) -> Settings:
         name=name[:NAME_MAX] if isinstance(name, str) else "",
         language=language if language in LANGUAGES else None,
         bell=data.get("bell") is True,
+        auto_pass=data.get("auto_pass") is True,
     )
 
 
@@ -64,6 +66,8 @@ def save(settings: Settings, path: Path | None = None) -> Path:
         lines.append(f"language = {_quote(settings.language)}")
     if settings.bell:
         lines.append("bell = true")
+    if settings.auto_pass:
+        lines.append("auto_pass = true")
     tmp = path.with_suffix(".tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp.replace(path)
@@ -92,7 +96,7 @@ def for_command(args: Any) -> tuple[Settings, str]:
             save(saved)
         except OSError:
             pass  # a read-only home: this time only
-    settings = Settings(saved.name, saved.language, saved.bell)
+    settings = Settings(saved.name, saved.language, saved.bell, saved.auto_pass)
     if getattr(args, "name", None):
         settings.name = args.name
     if not settings.name:

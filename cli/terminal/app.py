@@ -203,6 +203,7 @@ class PresidentUI:
         self.table.unadvertised = getattr(connection, "unadvertised", False)
         self.table.listeners.append(self.invalidate)
         self.table.listeners.append(self.ring)
+        self.table.listeners.append(self.pass_by_itself)
         self.connection = connection
         self._containers.pop("table", None)
         self.show("table")
@@ -214,6 +215,16 @@ class PresidentUI:
             self.table.bell_due = False
             if self.settings.bell:
                 self.app.output.bell()
+
+    def pass_by_itself(self) -> None:
+        """With the setting on: our move begins and nothing we hold beats the pile: pass."""
+        table = self.table
+        if table is None or not table.only_pass_due:
+            return
+        table.only_pass_due = False
+        if self.settings.auto_pass:
+            self.send(table.pass_action())
+            table.message = self.tr.gettext("Passed by itself: nothing you hold beats the pile.")
 
     def send(self, action: Action | None) -> None:
         """Send ``action`` unless one is already on its way (a double Enter sends one)."""
@@ -414,13 +425,16 @@ class PresidentUI:
         elif self.settings_model.row == "bell":
             self.settings.bell = not self.settings.bell
             self._save()
+        elif self.settings_model.row == "auto_pass":
+            self.settings.auto_pass = not self.settings.auto_pass
+            self._save()
 
     def settings_enter(self) -> None:
         row = self.settings_model.row
         if row == "name":
             self.edit(LineEdit(self.tr.gettext("Your name:"), self.settings.name,
                                self.set_name, max_length=settings_store.NAME_MAX))
-        elif row in ("language", "bell"):
+        elif row in ("language", "bell", "auto_pass"):
             self.settings_change(1)
         else:
             self.show("lobby")

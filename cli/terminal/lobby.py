@@ -87,7 +87,7 @@ class LobbyModel:
 
 
 class SettingsModel:
-    ROWS = ("name", "language", "bell", "back")
+    ROWS = ("name", "language", "bell", "auto_pass", "back")
 
     def __init__(self, tr: Any, settings: Settings) -> None:
         self.tr = tr
@@ -164,6 +164,9 @@ def settings_fragments(model: SettingsModel) -> StyleAndTextTuples:
                      "◀ " + LANGUAGE_NAMES.get(settings.language or "en", "") + " ▶"),
         "bell": (tr.gettext("Bell on your turn"),
                  "◀ " + (tr.gettext("on") if settings.bell else tr.gettext("off")) + " ▶"),
+        "auto_pass": (tr.gettext("Pass when nothing beats the pile"),
+                      "◀ " + (tr.gettext("on") if settings.auto_pass else tr.gettext("off"))
+                      + " ▶"),
         "back": (tr.gettext("Back to the lobby"), ""),
     }
     out: StyleAndTextTuples = []

@@ -88,6 +88,7 @@ class TableModel:
         self.log_back = 0                      # lines scrolled back from the newest
         self.received: list[Card] = []         # cards the tax gave us this hand
         self.bell_due = False                  # our move or tax has just begun
+        self.only_pass_due = False             # ... a move where we can only pass
         self.summary_top = 0                   # the summary's first line shown
         self.summary_below = 0                 # ... its lines below the screen, and
         self.summary_rows = 1                  # ... how many it shows (set by the layout)
@@ -128,8 +129,10 @@ class TableModel:
         if old is None or old.turn != view.turn or old.phase != view.phase:
             self.turn_since = self.clock()
             self.message = None
-        self.bell_due = self.bell_due or (
-            our_call(view) and (old is None or not our_call(old)))
+        began = our_call(view) and (old is None or not our_call(old))
+        self.bell_due = self.bell_due or began
+        self.only_pass_due = began and view.phase == "play" and not any(
+            isinstance(action, Play) for action in view.legal)
         self.view = view
         if old is None or old.hand != view.hand:
             self.selected.clear()

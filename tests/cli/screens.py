@@ -148,6 +148,14 @@ def waiting_room(ui: PresidentUI, players: int, taken: int = 2) -> TableModel:
 
 
 @dataclass
+class Accepted:
+    """A host's yes to an action."""
+
+    accepted: bool = True
+    code: str | None = None
+
+
+@dataclass
 class Rendered:
     rows: list[str]
     overflows: list[str]        # lines wider than the window that shows them

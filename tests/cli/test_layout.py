@@ -16,7 +16,7 @@ from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
-from president.actions import Play
+from president.actions import Pass, Play
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
 from president.cli.terminal.cards_view import card_label
@@ -380,3 +380,37 @@ def test_each_seat_shows_its_last_play_on_the_pile() -> None:
             assert row.endswith(" ".join(card_label(c, model.text) for c in plays[-1])), row
             shown += 1
     assert shown >= 2
+
+
+class Acting(Talker):
+    """A connection that keeps the actions sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[Any] = []
+
+    async def act(self, action: Any) -> Any:
+        self.sent.append(action)
+        return screens.Accepted()
+
+
+@pytest.mark.parametrize("wanted", [True, False])
+def test_auto_pass_when_nothing_beats_the_pile_if_the_settings_ask(wanted: bool) -> None:
+    ui = PresidentUI(Settings(name="Tester", language="en", auto_pass=wanted), "en",
+                     output=screens.SizedOutput(80, 24), save_settings=None)
+    stuck = screens.first_moment(4, lambda seat_view: bool(seat_view.pile) and not any(
+        isinstance(a, Play) for a in seat_view.legal))
+    seat = stuck.state.turn
+    before = screens.first_moment(4, lambda seat_view: seat_view.seat != seat)
+    model = seat_at(ui, before, seat=seat)
+    model.listeners.append(ui.pass_by_itself)
+    ui.connection = connection = Acting()
+
+    async def arrive() -> None:
+        model.on_event(ViewChanged(view(stuck.state, seat)))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+
+    asyncio.run(arrive())
+    assert connection.sent == ([Pass(seat)] if wanted else [])
+    assert ("Passed by itself" in render(ui).text) == wanted
