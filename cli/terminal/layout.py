@@ -380,6 +380,24 @@ def summary_fragments(model: TableModel) -> Fragments:
     return [(style, line + "\n") for style, line in summary_lines(model)]
 
 
+def score_sheet_lines(model: TableModel) -> list[str]:
+    """The totals after each hand seen here, a column per player (names abbreviated to
+    fit), a row per hand."""
+    if not model.score_sheet:
+        return []
+    tr = model.tr
+    width = columns() - 1
+    labels = [tr.gettext("Score sheet"), *(tr.gettext("hand {number}").format(number=hand)
+                                           for hand, _ in model.score_sheet)]
+    players = model.players
+    each = max(4, (width - max(map(width_of, labels)) - len(players)) // max(1, len(players)))
+    rows = [[labels[0], *(shorten(name, each) for name in players)]]
+    rows += [[label, *map(str, scores)]
+             for label, (_, scores) in zip(labels[1:], model.score_sheet, strict=True)]
+    return ["", *columns_table(rows, width, right=(False, *[True] * len(players)),
+                               shrink=[(0, 6)])]
+
+
 def summary_lines(model: TableModel) -> list[tuple[str, str]]:
     """End of a hand: finishing order, new roles, scores and the tax to come;
     at the end of the session, the standings."""
@@ -398,6 +416,7 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
             line = tr.gettext("{place}. {name}: {score} points").format(
                 place=place, name=players[s], score=scores[s])
             out.append(("", line + tied + star + standin_note(model, s)))
+        out.extend(("class:dim", line) for line in score_sheet_lines(model))
         out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
         return out
     summary = model.hand_summary or {}
@@ -702,7 +721,8 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
         Window(SizedControl(lambda port: log_fragments(model, port)),
                height=Dimension(min=0, weight=1)),
         Window(height=1, char="─", style="class:dim"),
-        Window(FormattedTextControl(lambda: hand_header(model)), height=1),
+        Window(FormattedTextControl(lambda: hand_header(model)),
+               height=lambda: Dimension.exact(0 if hand_height(model) == 0 else 1)),
         Window(FormattedTextControl(lambda: hand_area(model, on_click)),
                height=lambda: Dimension.exact(hand_height(model))),
         Window(FormattedTextControl(lambda: message_fragments(model, get_editor())),

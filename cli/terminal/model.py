@@ -87,6 +87,7 @@ class TableModel:
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
         self.received: list[Card] = []         # cards the tax gave us this hand
+        self.score_sheet: list[tuple[int, list[int]]] = []  # (hand, totals) seen here
         self.bell_due = False                  # our move or tax has just begun
         self.only_pass_due = False             # ... a move where we can only pass
         self.summary_top = 0                   # the summary's first line shown
@@ -143,6 +144,7 @@ class TableModel:
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
             self.summary_top = 0
+            self.score_sheet.append((int(event.params["hand"]), list(event.params["scores"])))
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":

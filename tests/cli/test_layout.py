@@ -64,7 +64,8 @@ def seat_columns_align(model: TableModel, rendered: Rendered, what: str) -> None
 
 def every_summary_line_reachable(ui, model: TableModel, what: str) -> str:
     """Scroll the summary to its end: every one of its lines is on screen at some point."""
-    expected = [line for _, line in summary_lines(model) if line.strip()]
+    with set_app(ui.app):      # at the screen's width (the score sheet fits it)
+        expected = [line for _, line in summary_lines(model) if line.strip()]
     seen: list[str] = []
     for _ in range(20):
         rendered = render(ui)
@@ -414,3 +415,16 @@ def test_auto_pass_when_nothing_beats_the_pile_if_the_settings_ask(wanted: bool)
     asyncio.run(arrive())
     assert connection.sent == ([Pass(seat)] if wanted else [])
     assert ("Passed by itself" in render(ui).text) == wanted
+
+
+def test_the_end_of_a_session_shows_the_score_sheet_hand_by_hand() -> None:
+    ui = make_ui("en", 80, 24)
+    moment = moments(3)["session_over"]
+    model = seat_at(ui, moment)
+    totals = [event.params["scores"] for event in moment.events if event.code == "hand_end"]
+    lines = [line.split() for _, line in summary_lines(model)]
+    sheet = lines[next(i for i, words in enumerate(lines) if words[:2] == ["Score", "sheet"]):]
+    assert sheet[0][2:] == list(moment.state.players)
+    assert [words[2:] for words in sheet[1:1 + len(totals)]] == [
+        [str(score) for score in scores] for scores in totals]
+    assert "Your hand" not in render(ui).text       # no empty hand at the end
