@@ -304,6 +304,7 @@ def test_the_end_of_a_hand_with_8_players_fits_one_80x24_screen(language: str) -
     assert model.summary_below == 0
     for _, line in summary_lines(model):
         assert line in text
+    assert ui.tr.gettext("Press Enter when you are ready for the next hand.") in text
 
 
 def test_a_turn_timer_shows_a_bar_to_the_player_whose_move_it_is() -> None:
