@@ -3,6 +3,7 @@ abbreviated with "…" instead of cut, and a control that knows the size it is d
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -11,6 +12,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl, UIContent
 from prompt_toolkit.utils import get_cwidth
 
 ELLIPSIS = "…"
+COLUMN = re.compile(r"^(\s*\S.*?\s{3,})\S")   # a line laid out in two columns
 
 
 def width_of(text: str) -> int:
@@ -47,6 +49,9 @@ def wrap(text: str, width: int) -> list[str]:
             out.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip(" "))]
+        column = COLUMN.match(line)      # "  key      what it does": under "what"
+        if column and len(column.group(1)) <= width // 2:
+            indent = " " * len(column.group(1))
         if len(indent) > width // 2:
             indent = ""
         out.extend(textwrap.wrap(line, max(1, width), subsequent_indent=indent,

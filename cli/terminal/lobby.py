@@ -170,11 +170,12 @@ def settings_fragments(model: SettingsModel) -> StyleAndTextTuples:
         "back": (tr.gettext("Back to the lobby"), ""),
     }
     out: StyleAndTextTuples = []
+    labels = min(max(len(label) for label, _ in values.values()), (columns() - 1) // 2)
     for i, row in enumerate(model.ROWS):
         label, value = values[row]
         chosen = i == model.index
         style = "class:menu.selected" if chosen else ""
-        line = f"{'▸' if chosen else ' '} {label:<24} {value}"
+        line = f"{'▸' if chosen else ' '} {pad(label, labels)} {value}"
         out.append((style, shorten(line, columns() - 1) + "\n"))
     out.append(("class:dim", "\n" + "\n".join(
         wrap(tr.gettext("Saved for the next time you play."), columns() - 1))))

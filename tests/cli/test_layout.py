@@ -20,6 +20,7 @@ from president.actions import Pass, Play
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
 from president.cli.terminal.cards_view import card_label
+from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import cards_text, hand_area, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
@@ -429,3 +430,11 @@ def test_the_end_of_a_session_shows_the_score_sheet_hand_by_hand() -> None:
     assert [words[2:] for words in sheet[1:1 + len(totals)]] == [
         [str(score) for score in scores] for scores in totals]
     assert "Your hand" not in render(ui).text       # no empty hand at the end
+
+
+def test_wrap_keeps_words_whole_and_continues_under_the_description_column() -> None:
+    lines = wrap("  l         select the lowest legal set (again: play it)", 34)
+    assert lines == ["  l         select the lowest", "            legal set (again: play",
+                     "            it)"]
+    assert wrap("one two three", 7) == ["one two", "three"]
+    assert shorten("Bartholomew", 8) == "Barthol…" and pad("Ewa", 5, right=True) == "  Ewa"
