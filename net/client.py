@@ -36,16 +36,12 @@ from president.errors import ClientError, JoinRefused, ProtocolError
 from president.rules import HouseRules
 from president.view import View
 
-from .protocol import Bye, Message, Reply, TableInfo
+from .protocol import Bye, EndRequest, Message, Reply, RulesChange, SeatAnswer, TableInfo
 from .session import (
-    END_SESSION,
     ClientSession,
     Joined,
     JoinFailed,
-    NewRules,
-    OwnerRequest,
     Replied,
-    SeatRequestAnswer,
     SessionEvent,
     Status,
 )
@@ -173,12 +169,15 @@ class Client:
         self._runner = asyncio.get_running_loop().create_task(self._run(link))
         return joined
 
-    async def act(self, action: Action | None | OwnerRequest | SeatRequestAnswer | NewRules,
-                  timeout: float | None = None) -> Reply:
+    async def act(self, action: Action | None, timeout: float | None = None) -> Reply:
         """Ask for ``action`` (None: start the game now); the host's reply, or a reply
         with the client's own code (not_connected, timeout, disconnected, closed)."""
+        return await self._ask(lambda: self.session.request(action), timeout)
+
+    async def _ask(self, frame: Callable[[], tuple[int, bytes]],
+                   timeout: float | None = None) -> Reply:
         try:
-            request_id, data = self.session.request(action)
+            request_id, data = frame()
             assert self._link is not None
             self._link.write(data)
         except ClientError as error:
@@ -198,15 +197,18 @@ class Client:
 
     async def answer_seat_request(self, seat: int, give: bool) -> Reply:
         """As the owner: give ``seat`` to the player who asked for it by name, or refuse."""
-        return await self.act(SeatRequestAnswer(seat, give))
+        return await self._owner(lambda i: SeatAnswer(id=i, seat=seat, give=give))
 
     async def change_rules(self, preset: str, rules: HouseRules) -> Reply:
         """As the owner, before the first deal: the table's new house rules."""
-        return await self.act(NewRules(preset, rules))
+        return await self._owner(lambda i: RulesChange(id=i, preset=preset, rules=rules))
 
     async def end_session(self) -> Reply:
         """The owner ends the session (after this hand; at once before the first deal)."""
-        return await self.act(END_SESSION)
+        return await self._owner(lambda i: EndRequest(id=i))
+
+    async def _owner(self, make: Callable[[int], Message]) -> Reply:
+        return await self._ask(lambda: self.session.ask(make))
 
     async def chat(self, text: str) -> None:
         """Say ``text`` to the table. ClientError (not_connected) when not joined."""

@@ -20,15 +20,14 @@ repaired (a gap sends a ``snapshot_request``), the pending request ids, the
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any
 
 from president.actions import Action
 from president.errors import ClientError, PresidentError, ProtocolError
 from president.events import Event
-from president.rules import HouseRules
 from president.view import View
 
 from .protocol import (
@@ -39,7 +38,6 @@ from .protocol import (
     Chat,
     ChatRequest,
     Decoder,
-    EndRequest,
     EventUpdate,
     Hello,
     Leave,
@@ -48,8 +46,6 @@ from .protocol import (
     Pong,
     Refused,
     Reply,
-    RulesChange,
-    SeatAnswer,
     SnapshotRequest,
     StartRequest,
     StateUpdate,
@@ -107,31 +103,6 @@ class TableChanged:
 @dataclass(frozen=True, slots=True)
 class ViewChanged:
     view: View
-
-
-class OwnerRequest(Enum):
-    """What only the table's owner may ask, beside starting early."""
-
-    END_SESSION = "end_session"
-
-
-END_SESSION = OwnerRequest.END_SESSION
-
-
-@dataclass(frozen=True, slots=True)
-class NewRules:
-    """The owner's house rules for the table, before the first deal."""
-
-    preset: str
-    rules: HouseRules
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRequestAnswer:
-    """The owner's answer to a seat asked for by name."""
-
-    seat: int
-    give: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,24 +189,18 @@ class ClientSession:
                             token=self.token, pin=self.pin, spectate=self.spectate,
                             table=self.table_id))
 
-    def request(self, action: Action | None | OwnerRequest | SeatRequestAnswer | NewRules
-                ) -> tuple[int, bytes]:
+    def request(self, action: Action | None) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
-        now; ``END_SESSION``: the owner ends it); ``Replied(id)`` answers it.
-        ``ClientError`` (not_connected) when not joined."""
+        now); ``Replied(id)`` answers it. ``ClientError`` (not_connected) when not joined."""
+        return self.ask(lambda request_id: StartRequest(id=request_id) if action is None
+                        else action_request(action, request_id))
+
+    def ask(self, make: Callable[[int], Message]) -> tuple[int, bytes]:
+        """A new request id and the frame ``make(id)`` (any request the host answers by
+        id: an action, starting early, the owner's requests)."""
         self._need_joined()
         request_id = next(self._ids)
-        if action is None:
-            msg: Message = StartRequest(id=request_id)
-        elif isinstance(action, OwnerRequest):
-            msg = EndRequest(id=request_id)
-        elif isinstance(action, NewRules):
-            msg = RulesChange(id=request_id, preset=action.preset, rules=action.rules)
-        elif isinstance(action, SeatRequestAnswer):
-            msg = SeatAnswer(id=request_id, seat=action.seat, give=action.give)
-        else:
-            msg = action_request(action, request_id)
-        data = encode(msg)
+        data = encode(make(request_id))
         self.pending.add(request_id)
         return request_id, data
 
