@@ -47,6 +47,14 @@ class Driver:
     def keys(self, text: str) -> None:
         self.pipe.send_text(text)
 
+    async def open_set_up(self) -> None:
+        """From the lobby, "Host a table…": the set-up screen."""
+        from president.cli.terminal.lobby import MENU
+
+        await self.screen_shows("Host a table")
+        self.keys("\x1b[B" * MENU.index("host") + "\r")
+        await self.until(lambda: self.ui.screen == "setup", "the set-up screen")
+
     async def until(self, condition: Callable[[], bool], what: str = "") -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + TIMEOUT

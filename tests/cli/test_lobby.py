@@ -118,9 +118,7 @@ def test_host_set_up_opens_a_waiting_table_with_one_key(run_ui) -> None:
 
     async def scenario(d) -> None:
         ui = d.ui
-        await d.screen_shows("Host a table")
-        d.keys(DOWN * MENU.index("host") + "\r")
-        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        await d.open_set_up()
         screen = await d.screen_shows("More settings")
         assert ui.setup.row == "start" and "Turn timer" not in screen
         assert "Press Enter to open the table" in screen
@@ -138,9 +136,7 @@ def test_host_set_up(run_ui) -> None:
 
     async def scenario(d) -> None:
         ui = d.ui
-        await d.screen_shows("Host a table")
-        d.keys(DOWN * MENU.index("host") + "\r")
-        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        await d.open_set_up()
         setup = ui.setup
         await d.screen_shows("Tester's table")
         d.keys(UP * 4 + RIGHT * 4)                # preset: classic -> ... -> bga
@@ -191,9 +187,7 @@ def test_the_owner_changes_the_rules_in_the_waiting_room(run_ui) -> None:
 
     async def scenario(d) -> None:
         ui = d.ui
-        await d.screen_shows("Host a table")
-        d.keys(DOWN * MENU.index("host") + "\r")
-        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        await d.open_set_up()
         d.keys("\r")                                            # Open the table (3 seats)
         await d.screen_shows("Rules: Classic")
         await d.screen_shows("Press o to change the rules.")

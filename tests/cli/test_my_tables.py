@@ -14,11 +14,9 @@ from cli_fakes import FakeBridge
 from netkit import autoplay, wait_until
 
 from president.cli import hosting, netbridge
-from president.cli.terminal.lobby import MENU
 from president.net.client import Client
 from president.rules import PRESETS, load_rules
 
-DOWN = "\x1b[B"
 ESC = "\x1b"
 
 pytestmark = pytest.mark.slow
@@ -72,9 +70,7 @@ def test_my_tables_in_the_lobby_sit_down_again_and_end_it(run_ui) -> None:
 
     async def scenario(d) -> None:
         ui = d.ui
-        await d.screen_shows("Host a table")
-        d.keys(DOWN * MENU.index("host") + "\r")
-        await d.until(lambda: ui.screen == "setup", "the set-up screen")
+        await d.open_set_up()
         d.keys("\r")                                            # Open the table
         await d.until(lambda: ui.screen == "table" and ui.table.table is not None, "the table")
         (mine,) = hosting.my_tables()
