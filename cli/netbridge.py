@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from president.actions import Action
 from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL
+from president.cli import hosting
 from president.cli.seats import SeatClaim, SeatStore, table_key
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, ClientEvent, EventCallback, StatusChanged
@@ -248,8 +249,6 @@ async def host_table(setup: Any, name: str, language: str
                      ) -> tuple[None, NetConnection]:
     """The set-up screen's table, in a host process of its own (``cli.hosting``): it
     outlives this window; we sit down at it as its owner."""
-    from president.cli import hosting
-
     table = await hosting.open_table(setup, interfaces())
     return None, join_my_table(table, name, language)
 
@@ -257,16 +256,12 @@ async def host_table(setup: Any, name: str, language: str
 def my_tables() -> list[Any]:
     """The tables this user opened from the lobby whose host still runs, then those
     whose host is gone in the middle of a session (``session``: to resume)."""
-    from president.cli import hosting
-
     return [*hosting.my_tables(), *hosting.unfinished_tables()]
 
 
 def stop_my_table(table: Any) -> bool:
     """End a running table for everyone (True: after the hand in play); forget an
     unfinished one."""
-    from president.cli import hosting
-
     if table.session is not None:
         hosting.forget(table)
         return False
@@ -276,8 +271,6 @@ def stop_my_table(table: Any) -> bool:
 
 
 async def resume_my_table(table: Any) -> Any:
-    from president.cli import hosting
-
     return await hosting.resume(table, interfaces())
 
 

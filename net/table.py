@@ -346,20 +346,11 @@ class Table:
             return refuse("table_closed")
         pin = self.options.pin
         returning = hello.token is not None and self._seat_with_token(hello.token) is not None
-        if pin and not returning:  # a seat's own token needs no guard: it is no guess
-            now = asyncio.get_running_loop().time()
-            if not self.pin_guard.allows(now):
-                self._log("refused", code="too_many_attempts", name=hello.name)
-                return refuse("too_many_attempts")
-            if not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
-                self._log("refused", code="wrong_pin", name=hello.name)
-                delay = self.pin_guard.failed(now)
-                if delay <= 0:
-                    return refuse("wrong_pin")
-                asyncio.get_running_loop().call_later(delay, refuse, "wrong_pin")
-                return None
-        elif pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
-            return refuse("wrong_pin")
+        if pin and not returning and not self.pin_guard.allows(asyncio.get_running_loop().time()):
+            self._log("refused", code="too_many_attempts", name=hello.name)
+            return refuse("too_many_attempts")  # past the budget no PIN is checked at all
+        if pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
+            return self._wrong_pin(hello, returning, refuse)
         if hello.spectate:
             if len(self.spectators) >= self.options.max_spectators:
                 return refuse("spectators_full", max=self.options.max_spectators)
@@ -442,6 +433,19 @@ class Table:
         conn.send(Accepted(id=msg.id))
         self._broadcast_info()
         self._changed()
+
+    def _wrong_pin(self, hello: Hello, returning: bool, refuse: Callable[[str], None]) -> None:
+        """Refuse a wrong PIN: at once with a seat's own token (no guess), else counted
+        against the table's budget and answered later and later (``PinGuard``)."""
+        self._log("refused", code="wrong_pin", name=hello.name)
+        if returning:
+            return refuse("wrong_pin")
+        loop = asyncio.get_running_loop()
+        delay = self.pin_guard.failed(loop.time())
+        if delay <= 0:
+            return refuse("wrong_pin")
+        loop.call_later(delay, refuse, "wrong_pin")
+        return None
 
     def _absent_seat_named(self, name: str) -> Seat | None:
         """A human's seat of that name whose player is not connected."""
