@@ -1,0 +1,164 @@
+"""Profile of the host's accepted-action path (not a test), in one process.
+
+    python bench/profile_host.py [--actions 3000] [--seats 8] [--spectators 2] [--top 25]
+
+One table of ``--seats`` players and ``--spectators`` watchers, every one a real
+``host.Connection`` (real encoding, real bounded queues) over a writer that only
+counts bytes; the journal on (a real ``Journal`` in a temporary directory, with its
+default settings). Each step picks a random legal action of a seat that must act
+and hands the table its request as the connection task would
+(``Table._handle(Command(conn, request))``): decoding aside, that is all the host does
+for an accepted action (apply, journal, views, encoding, queueing, the reply).
+Choosing the action is not counted.
+
+Prints the host CPU time per accepted action (``time.process_time`` around the
+table's handling only), the frames and bytes sent per action, and the top of
+cProfile's listing (cumulative) for the same path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import pstats
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from president import engine
+from president.actions import Decree
+from president.net.host import Connection, Host
+from president.net.journal import Journal
+from president.net.persist import TableJournal
+from president.net.protocol import PROTOCOL_VERSION, Hello, action_request
+from president.net.table import Command, Join, Table, TableOptions
+from president.rules import HouseRules
+
+
+class CountingTransport:
+    def abort(self) -> None:
+        pass
+
+
+class CountingWriter:
+    """A ``host.ByteWriter`` that keeps nothing: what would go on the wire is counted."""
+
+    def __init__(self, index: int) -> None:
+        self.transport = CountingTransport()
+        self.index = index
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return ("127.0.0.1", 40000 + self.index) if name == "peername" else default
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    async def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class Table8:
+    """A started table whose every seat and spectator is a real ``Connection``."""
+
+    def __init__(self, seats: int, spectators: int, journal_dir: Path, seed: int) -> None:
+        self.journal = Journal(journal_dir / "journal.sqlite3")
+        rules = HouseRules(session_end="open")  # hand after hand, as long as asked
+        self.table = Table(TableOptions(table_id="t", name="T", rules=rules, seats=seats,
+                                        seed=seed, ready_timeout=0, grace=600),
+                           journal=TableJournal(self.journal))
+        self.host = Host([self.table])
+        self.seats: list[Connection] = []
+        self.watchers: list[Connection] = []
+        for index in range(seats + spectators):
+            conn = Connection(self.host, None, CountingWriter(index))  # type: ignore[arg-type]
+            conn.hello_seen, conn.table = True, self.table
+            watching = index >= seats
+            self.table._handle(Join(conn, Hello(version=PROTOCOL_VERSION, name=f"p{index}",
+                                                language="en", token=None, pin=None,
+                                                spectate=watching, table=None)))
+            (self.watchers if watching else self.seats).append(conn)
+        self.frames = self.bytes = 0
+        self.drain()
+        assert self.table.state is not None, "the table did not start"
+
+    def drain(self) -> None:
+        """Empty every connection's queue (a writer task would), counting the frames."""
+        for conn in self.seats + self.watchers:
+            while not conn.outgoing.empty():
+                data = conn.outgoing.get_nowait()
+                if data is not None:
+                    self.frames += 1
+                    self.bytes += len(data)
+
+    def next_request(self, rng: random.Random, request_id: int) -> Command | None:
+        state = self.table.state
+        assert state is not None
+        for seat in rng.sample(range(len(self.seats)), len(self.seats)):
+            legal = [a for a in engine.legal_actions(state, seat) if not isinstance(a, Decree)]
+            if legal:
+                conn = self.seats[seat]
+                conn.inflight += 1
+                return Command(conn, action_request(rng.choice(legal), request_id))
+        return None
+
+
+async def run(args: argparse.Namespace) -> None:
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as scratch:
+        bench = Table8(args.seats, args.spectators, Path(scratch), args.seed)
+        table = bench.table
+        profiler = cProfile.Profile()
+        cpu = 0.0
+        accepted = 0
+        frames_before, bytes_before = bench.frames, bench.bytes
+        for request_id in range(1, args.actions + 1):
+            command = bench.next_request(rng, request_id)
+            if command is None or table.over:
+                break
+            version = table.version
+            began = time.process_time()
+            if args.profile:
+                profiler.enable()
+            table._handle(command)
+            if args.profile:
+                profiler.disable()
+            cpu += time.process_time() - began
+            command.conn.done()
+            accepted += table.version - version
+            bench.drain()
+        bench.journal.close()
+    frames, sent = bench.frames - frames_before, bench.bytes - bytes_before
+    print(f"{args.seats} seats + {args.spectators} spectators, journal on, "
+          f"{accepted} accepted actions{' (profiled)' if args.profile else ''}")
+    print(f"host CPU per accepted action: {cpu / accepted * 1e3:.3f} ms")
+    print(f"frames per action: {frames / accepted:.1f}, bytes per action: {sent / accepted:.0f}")
+    if args.profile:
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(args.top)
+        print(out.getvalue())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--spectators", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--no-profile", dest="profile", action="store_false",
+                        help="the CPU figure alone (cProfile's own cost inflates it)")
+    args = parser.parse_args(argv)
+    asyncio.run(run(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
