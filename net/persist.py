@@ -78,9 +78,11 @@ class TableJournal:
         try:
             if state.phase is Phase.SESSION_OVER:
                 self.journal.finish(entry.id, state.scores)
+                self.journal.hand_over()
             elif len(state.results) != entry.hands:
                 entry.hands = len(state.results)
                 self.journal.record_scores(entry.id, state.scores)
+                self.journal.hand_over()
         except JournalError as error:
             log.warning("session %s: cannot record the scores: %s", entry.id, error)
 

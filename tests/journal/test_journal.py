@@ -1,11 +1,17 @@
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
 
 import pytest
 from journal_kit import play_some, start
 
 from president.actions import action_to_dict
 from president.engine import new_session
-from president.net.journal import Journal, JournalError, restore
+from president.net.journal import _SCHEMA, Journal, JournalError, restore
 from president.rules import PRESETS
 
 
@@ -100,3 +106,90 @@ def test_the_journal_keeps_a_128_bit_seed_whole_and_old_seeds_as_they_were(tmp_p
         record = journal.session(session)
         assert record.seed == seed
         assert restore(record, journal.actions(session)) == state
+
+
+def _backdate(path, session_id):
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("UPDATE sessions SET created = 1000.0, updated = 1000.0 WHERE id = ?",
+               (session_id,))
+    db.close()
+
+
+def test_each_appended_action_moves_its_sessions_updated_time(tmp_path):
+    """One INSERT per action: the session's ``updated`` (a resumed session of minutes
+    counts its time with it) follows from the trigger, in the same transaction."""
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path)
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    other = start(journal, PRESETS["classic"], ["a", "b", "c"], 2)
+    _backdate(path, session_id)
+    _backdate(path, other)
+    before = time.time()
+    journal.append(session_id, 0, {"type": "ready", "seat": 0})
+    after = time.time()
+    assert before - 1 <= journal.session(session_id).updated <= after + 1
+    assert journal.session(other).updated == 1000.0
+    with pytest.raises(JournalError):  # a refused append changes nothing
+        _backdate(path, session_id)
+        journal.append(session_id, 0, {"type": "ready", "seat": 1})
+    assert journal.session(session_id).updated == 1000.0
+
+
+def test_a_journal_written_before_the_trigger_gets_it_when_opened(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path, isolation_level=None)
+    old.executescript(_SCHEMA.split("-- An action's time")[0])
+    old.close()
+    journal = Journal(path)
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    _backdate(path, session_id)
+    journal.append(session_id, 0, {"type": "ready", "seat": 0})
+    assert journal.session(session_id).updated > 1000.0
+
+
+def test_an_appended_action_survives_the_host_process_being_killed(tmp_path):
+    """The durability the journal promises (WAL, synchronous=NORMAL): once ``append``
+    returns, a crash of the process loses nothing."""
+    path = tmp_path / "j.sqlite3"
+    child = textwrap.dedent(f"""
+        import os, signal
+        from president.net.journal import Journal
+        from president.rules import PRESETS
+        journal = Journal({str(path)!r})
+        session = journal.start_session(table_name="K", preset="classic",
+                                        rules=PRESETS["classic"], players=["a", "b", "c"],
+                                        seed=1, seats=[])
+        for seq in range(50):
+            journal.append(session, seq, {{"type": "ready", "seat": seq % 3}})
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    journal = Journal(path)
+    (record,) = journal.sessions()
+    assert len(journal.actions(record.id)) == 50
+
+
+def test_the_end_of_a_hand_moves_the_actions_into_the_database_file(tmp_path):
+    """``hand_over`` checkpoints (syncing the WAL first): the database file alone, as a
+    machine that lost its unsynced WAL would find it, then holds every action so far."""
+    path = tmp_path / "j.sqlite3"
+    journal = Journal(path)
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    journal.hand_over()
+    for seq in range(3):
+        journal.append(session_id, seq, {"type": "ready", "seat": seq})
+
+    def actions_in_the_file_alone() -> int:
+        copy = tmp_path / "copy.sqlite3"
+        shutil.copyfile(path, copy)
+        db = sqlite3.connect(copy)
+        try:
+            return int(db.execute("SELECT count(*) FROM actions").fetchone()[0])
+        finally:
+            db.close()
+            copy.unlink()
+
+    assert actions_in_the_file_alone() == 0
+    journal.hand_over()
+    assert actions_in_the_file_alone() == 3
