@@ -8,10 +8,19 @@ Every rule about ranking plays lives here: rank order, revolution, jokers,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 
 from president.cards import SUITED_RANKS, Card, Rank, Suit
-from president.rules import HouseRules
+from president.rules import (
+    Bomb,
+    EqualRank,
+    HouseRules,
+    JokerMode,
+    RankOrder,
+    SetSizeRule,
+    SuitTiebreak,
+)
 
 JOKER_STRENGTH = 100
 
@@ -32,10 +41,10 @@ class Combo:
 
 
 @cache
-def strengths(rank_order: str, reversed_: bool) -> dict[Rank, int]:
+def strengths(rank_order: RankOrder, reversed_: bool) -> dict[Rank, int]:
     """Rank -> position in the current order (higher beats lower). Jokers stay on top
     during a revolution; in ``ace_high`` order the 2 is the lowest card."""
-    if rank_order == "ace_high":
+    if rank_order is RankOrder.ACE_HIGH:
         order = [Rank.TWO] + [r for r in SUITED_RANKS if r is not Rank.TWO]
     else:
         order = list(SUITED_RANKS)
@@ -81,7 +90,7 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
         return "empty_play"
     first = cards[0].rank
     if all(card.rank is first for card in cards):
-        if first is Rank.JOKER and rules.joker_mode == "trump" and len(cards) > 1:
+        if first is Rank.JOKER and rules.joker_mode is JokerMode.TRUMP and len(cards) > 1:
             return "jokers_alone"
         suit = cards[0].suit if len(cards) == 1 else None
         return make_combo("set", len(cards), first, suit)
@@ -96,12 +105,36 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
     return "mixed_ranks"
 
 
-BEATS = "beats"
-EQUAL = "equal"
+class Outcome(Enum):
+    """How a play compares with the top of the pile: it may be played on it (``BEATS``,
+    or ``EQUAL``: an equal-rank play the rules allow), or it may not, for a reason."""
+
+    BEATS = "beats"
+    EQUAL = "equal"
+    TOO_LOW = "too_low"
+    WRONG_KIND = "wrong_kind"
+    WRONG_SIZE = "wrong_size"
+
+    @property
+    def playable(self) -> bool:
+        return self is Outcome.BEATS or self is Outcome.EQUAL
+
+    @property
+    def reason(self) -> str:
+        """The refusal code of a play that compares so ("too_low" for a playable one,
+        which only a caller that refuses it for another reason asks)."""
+        return "too_low" if self.playable else self.value
 
 
-def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -> str:
-    """``BEATS``, ``EQUAL`` (an equal-rank play the rules allow), or a reason code."""
+BEATS = Outcome.BEATS
+EQUAL = Outcome.EQUAL
+TOO_LOW = Outcome.TOO_LOW
+WRONG_KIND = Outcome.WRONG_KIND
+WRONG_SIZE = Outcome.WRONG_SIZE
+
+
+def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -> Outcome:
+    """How ``new`` compares with ``top`` (None: an empty pile, which anything beats)."""
     if top is None:
         return BEATS
     if (
@@ -110,29 +143,29 @@ def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -
         and new.kind == "set"
     ):
         return BEATS  # spade_three_return: the 3 of spades beats a lone joker
-    trump = rules.joker_mode == "trump"
+    trump = rules.joker_mode is JokerMode.TRUMP
     if trump and top.is_joker:
-        return "too_low"  # joker_mode=trump: nothing beats a joker
+        return TOO_LOW  # joker_mode=trump: nothing beats a joker
     if trump and new.is_joker:
         return BEATS
-    new_bomb = rules.bomb == "quad" and new.kind == "set" and new.size >= 4
-    top_bomb = rules.bomb == "quad" and top.kind == "set" and top.size >= 4
+    new_bomb = rules.bomb is Bomb.QUAD and new.kind == "set" and new.size >= 4
+    top_bomb = rules.bomb is Bomb.QUAD and top.kind == "set" and top.size >= 4
     if new_bomb and not top_bomb:
         return BEATS
     if (
-        rules.bomb == "two_or_joker" and new.kind == "set" and new.size == 1
+        rules.bomb is Bomb.TWO_OR_JOKER and new.kind == "set" and new.size == 1
         and new.rank in (Rank.TWO, Rank.JOKER) and top.kind == "set" and top.size in (2, 3)
     ):
         return BEATS
     if new.kind != top.kind:
-        return "wrong_kind"
+        return WRONG_KIND
     table = strengths(rules.rank_order, reversed_)
     if new.size != top.size:
-        if new.kind == "run" or new.size < top.size or rules.set_size_rule == "same":
-            return "wrong_size"
-        if rules.set_size_rule == "bigger_beats_any":
+        if new.kind == "run" or new.size < top.size or rules.set_size_rule is SetSizeRule.SAME:
+            return WRONG_SIZE
+        if rules.set_size_rule is SetSizeRule.BIGGER_BEATS_ANY:
             return BEATS
-        return BEATS if table[new.rank] > table[top.rank] else "too_low"
+        return BEATS if table[new.rank] > table[top.rank] else TOO_LOW
     if new.kind == "set":
         if rules.transparent_threes and new.rank is Rank.THREE and top.rank is not Rank.THREE:
             return BEATS
@@ -142,11 +175,12 @@ def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -
     if difference > 0:
         return BEATS
     if difference < 0 or new.kind == "run":
-        return "too_low"
-    if rules.suit_tiebreak == "big_two" and new.suit is not None and top.suit is not None:
+        return TOO_LOW
+    big_two = rules.suit_tiebreak is SuitTiebreak.BIG_TWO
+    if big_two and new.suit is not None and top.suit is not None:
         if new.suit != top.suit:  # identical twins (two decks): the tie stands
-            return BEATS if new.suit > top.suit else "too_low"
-    return EQUAL if rules.equal_rank != "off" else "too_low"
+            return BEATS if new.suit > top.suit else TOO_LOW
+    return EQUAL if rules.equal_rank is not EqualRank.OFF else TOO_LOW
 
 
 def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
@@ -154,7 +188,8 @@ def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
     if (
         rules.transparent_threes and top is not None and new.kind == "set"
         and new.rank is Rank.THREE and top.kind == "set" and new.size == top.size
-        and top.rank is not Rank.THREE and not (rules.joker_mode == "trump" and top.is_joker)
+        and top.rank is not Rank.THREE
+        and not (rules.joker_mode is JokerMode.TRUMP and top.is_joker)
     ):
         return make_combo("set", new.size, top.rank, top.suit)  # takes the rank it beat
     return new

@@ -29,6 +29,7 @@ from president.combos import (
     BEATS,
     EQUAL,
     Combo,
+    Outcome,
     best_rank,
     classify,
     compare,
@@ -114,7 +115,7 @@ def end_session(state: State) -> tuple[State, list[Event]]:
 # (the actions; during the tricks, the seat's _HandPlays and the outcomes of its
 # plays against the top by id of combo (an outcome, or False: not legal; None when
 # the seat leads); otherwise what the actions are (_GIVE or _READY), if any).
-_Outcomes = dict[int, "str | bool"]
+_Outcomes = dict[int, "Outcome | bool"]
 _Entry = tuple[tuple[Action, ...], "_HandPlays | None", "_Outcomes | None", "str | None"]
 _GIVE, _READY = "give", "ready"
 _NO_ACTIONS: _Entry = ((), None, None, None)
@@ -728,7 +729,7 @@ def _following(order: tuple[int, ...], direction: int, after: int) -> tuple[int,
 
 
 def _play(
-    state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: str
+    state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: Outcome
 ) -> tuple[State, list[Event]]:
     """``combo`` is what ``cards`` form, ``outcome`` how it compares with the top."""
     rules, hand_no, top = state.rules, state.hand_number, state.top

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from president.actions import DECREE_MAX_LENGTH, Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card
-from president.combos import BEATS, EQUAL, Combo, classify, compare
+from president.combos import Combo, classify, compare
 from president.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -86,8 +86,7 @@ def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
     combo = classify(cards, rules, reversed_)
     if isinstance(combo, str):
         return combo
-    outcome = compare(combo, top, rules, reversed_)
-    return outcome if outcome not in (BEATS, EQUAL) else "too_low"
+    return compare(combo, top, rules, reversed_).reason
 
 
 def decree_text_ok(text: str) -> bool:

@@ -5,10 +5,111 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from president.errors import RulesError
+
+# ---------------------------------------------------------------- rule values
+# One StrEnum per rule whose value is a word: a member equals (and hashes, prints and
+# serialises as) its word, so rules files, presets, records and the wire keep the words.
+
+
+class JokerMode(StrEnum):
+    HIGH = "high"
+    TRUMP = "trump"
+
+
+class RankOrder(StrEnum):
+    TWO_HIGH = "two_high"
+    ACE_HIGH = "ace_high"
+
+
+class EqualRank(StrEnum):
+    OFF = "off"
+    ALLOWED = "allowed"
+    SKIP = "skip"
+
+
+class SetSizeRule(StrEnum):
+    SAME = "same"
+    BIGGER_BEATS_LOWER = "bigger_beats_lower"
+    BIGGER_BEATS_ANY = "bigger_beats_any"
+
+
+class Bomb(StrEnum):
+    OFF = "off"
+    TWO_OR_JOKER = "two_or_joker"
+    QUAD = "quad"
+
+
+class SuitTiebreak(StrEnum):
+    OFF = "off"
+    BIG_TWO = "big_two"
+
+
+class Revolution(StrEnum):
+    OFF = "off"
+    QUAD = "quad"
+    QUAD_OR_FOUR_IN_A_ROW = "quad_or_four_in_a_row"
+
+
+class Tax(StrEnum):
+    TWO_ONE = "2-1"
+    ONE = "1"
+    THREE_TWO_ONE = "3-2-1"
+    NONE = "none"
+
+
+class FirstLead(StrEnum):
+    LEFT_OF_DEALER = "left_of_dealer"
+    DEALER = "dealer"
+    THREE_OF_CLUBS = "three_of_clubs"
+
+
+class LaterLead(StrEnum):
+    PRESIDENT = "president"
+    SCUM = "scum"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+class Dealer(StrEnum):
+    SCUM = "scum"
+    PRESIDENT = "president"
+    ROTATE = "rotate"
+
+
+class Scoring(StrEnum):
+    CLASSIC = "classic"
+    POLISH = "polish"
+    BGA = "bga"
+    PRESIDENCIES = "presidencies"
+
+
+class SessionEnd(StrEnum):
+    HANDS = "hands"
+    TARGET = "target"
+    MINUTES = "minutes"
+    ZERO = "zero"
+    OPEN = "open"
+
+
+class TitleSet(StrEnum):
+    CLASSIC = "classic"
+    SCUM = "scum"
+    CAPITALISM = "capitalism"
+    BGA = "bga"
+    DAIFUGO = "daifugo"
+
+
+# The fields whose values are words, and their enums.
+WORD_FIELDS: dict[str, type[StrEnum]] = {
+    "joker_mode": JokerMode, "rank_order": RankOrder, "equal_rank": EqualRank,
+    "set_size_rule": SetSizeRule, "bomb": Bomb, "suit_tiebreak": SuitTiebreak,
+    "revolution": Revolution, "tax": Tax, "first_lead": FirstLead, "later_lead": LaterLead,
+    "dealer": Dealer, "scoring": Scoring, "session_end": SessionEnd, "title_set": TitleSet,
+}
 
 # Allowed values of each field, in the order a set-up screen offers them.
 ALLOWED: dict[str, tuple[Any, ...]] = {
@@ -72,30 +173,30 @@ class HouseRules:
 
     decks: str | int = "auto"
     jokers: int = 0
-    joker_mode: str = "high"
-    rank_order: str = "two_high"
+    joker_mode: JokerMode = JokerMode.HIGH
+    rank_order: RankOrder = RankOrder.TWO_HIGH
     two_wraps: bool = False
     transparent_threes: bool = False
     pass_locks_out: bool = False
-    equal_rank: str = "off"
+    equal_rank: EqualRank = EqualRank.OFF
     skip_not_with_best: bool = False
     skip_two_players_replay: bool = True
-    set_size_rule: str = "same"
+    set_size_rule: SetSizeRule = SetSizeRule.SAME
     sequences: int = 0
-    bomb: str = "off"
-    suit_tiebreak: str = "off"
-    revolution: str = "off"
+    bomb: Bomb = Bomb.OFF
+    suit_tiebreak: SuitTiebreak = SuitTiebreak.OFF
+    revolution: Revolution = Revolution.OFF
     revolution_reverses_direction: bool = False
-    tax: str = "2-1"
-    first_lead: str = "left_of_dealer"
-    later_lead: str = "president"
-    dealer: str = "scum"
+    tax: Tax = Tax.TWO_ONE
+    first_lead: FirstLead = FirstLead.LEFT_OF_DEALER
+    later_lead: LaterLead = LaterLead.PRESIDENT
+    dealer: Dealer = Dealer.SCUM
     reseat_by_rank: bool = False
-    scoring: str = "classic"
-    session_end: str = "hands"
+    scoring: Scoring = Scoring.CLASSIC
+    session_end: SessionEnd = SessionEnd.HANDS
     session_length: int = 10
     decree: bool = False
-    title_set: str = "classic"
+    title_set: TitleSet = TitleSet.CLASSIC
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     eight_cut: bool = False  # 8-cut (8切り): a play holding an 8 clears the pile
@@ -107,8 +208,14 @@ class HouseRules:
     forbidden_finish: bool = False  # going out on a strong card puts you last (反則上がり)
 
     def __post_init__(self) -> None:
+        """Check every value (words given as plain strings too), then hold each word as
+        its enum member."""
         for field in fields(self):
             check_value(field.name, getattr(self, field.name))
+        for name, kind in WORD_FIELDS.items():
+            value = getattr(self, name)
+            if type(value) is not kind:
+                object.__setattr__(self, name, kind(value))  # frozen: set once, here
         if self.min_players > self.max_players:
             raise RulesError(
                 "bad_value", field="max_players", value=self.max_players,
@@ -119,18 +226,21 @@ class HouseRules:
             # "someone at 0" only means something when everyone starts above 0 (bga scoring)
             raise RulesError(
                 "bad_value", field="session_end", value="zero",
-                allowed=[v for v in ALLOWED["session_end"] if v != "zero"], scoring=self.scoring,
+                allowed=[v for v in ALLOWED["session_end"] if v != "zero"],
+                scoring=self.scoring.value,
             )
         if self.session_end == "target" and self.session_length <= start:
             raise RulesError(
                 "bad_value", field="session_length", value=self.session_length,
                 allowed=[f"{start + 1}..{INTEGER_RANGES['session_length'].stop - 1}"],
-                scoring=self.scoring,
+                scoring=self.scoring.value,
             )
 
     def to_dict(self) -> dict[str, Any]:
         """Every field, but the later ones only where they differ from their default."""
         values = asdict(self)
+        for name in WORD_FIELDS:
+            values[name] = values[name].value  # plain words, as a record always had them
         for name in LATER_FIELDS:
             if values[name] == _DEFAULTS[name]:
                 del values[name]
@@ -182,8 +292,12 @@ def check_value(name: str, value: Any) -> None:
     if name in INTEGER_RANGES:
         ok = type(value) is int and value in INTEGER_RANGES[name]
     else:
-        # bool is an int subclass: compare types so that True never passes for 1.
-        ok = any(type(value) is type(choice) and value == choice for choice in allowed)
+        # bool is an int subclass: compare types so that True never passes for 1. A word
+        # may come as a plain string or as its enum member.
+        ok = any(
+            (isinstance(value, str) if type(choice) is str else type(value) is type(choice))
+            and value == choice for choice in allowed
+        )
     if not ok:
         shown = allowed if name not in INTEGER_RANGES else [
             f"{INTEGER_RANGES[name].start}..{INTEGER_RANGES[name].stop - 1}"
@@ -193,16 +307,18 @@ def check_value(name: str, value: Any) -> None:
 
 PRESETS: dict[str, HouseRules] = {
     "classic": HouseRules(),
-    "capitalism": HouseRules(title_set="capitalism"),
-    "daihinmin": HouseRules(revolution="quad", jokers=1),
+    "capitalism": HouseRules(title_set=TitleSet.CAPITALISM),
+    "daihinmin": HouseRules(revolution=Revolution.QUAD, jokers=1),
     "polish": HouseRules(
-        min_players=4, max_players=7, tax="1", scoring="polish", session_end="target",
-        session_length=10, dealer="president", later_lead="left_of_dealer", title_set="scum",
+        min_players=4, max_players=7, tax=Tax.ONE, scoring=Scoring.POLISH,
+        session_end=SessionEnd.TARGET, session_length=10, dealer=Dealer.PRESIDENT,
+        later_lead=LaterLead.LEFT_OF_DEALER, title_set=TitleSet.SCUM,
     ),
     "bga": HouseRules(
-        min_players=4, max_players=8, jokers=1, joker_mode="trump", pass_locks_out=True,
-        revolution="quad", later_lead="scum", scoring="bga", session_end="zero",
-        skip_not_with_best=True, title_set="bga",
+        min_players=4, max_players=8, jokers=1, joker_mode=JokerMode.TRUMP,
+        pass_locks_out=True, revolution=Revolution.QUAD, later_lead=LaterLead.SCUM,
+        scoring=Scoring.BGA, session_end=SessionEnd.ZERO, skip_not_with_best=True,
+        title_set=TitleSet.BGA,
     ),
 }
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from president.cards import SUITED_RANKS, Card, Rank, Suit
-from president.combos import BEATS, EQUAL, Combo, compare, is_interned, make_combo, strengths
+from president.combos import Combo, compare, is_interned, make_combo, strengths
 from president.rules import HouseRules
 
 RANKS: tuple[Rank, ...] = (*SUITED_RANKS, Rank.JOKER)
@@ -67,8 +67,7 @@ class RuleTables:
             for size in sizes:
                 # A single carries a suit under suit_tiebreak: assume the best one.
                 suit = Suit.SPADES if size == 1 and rank is not Rank.JOKER else None
-                outcome = compare(make_combo("set", size, rank, suit), top, rules, reversed_)
-                if outcome == BEATS or outcome == EQUAL:
+                if compare(make_combo("set", size, rank, suit), top, rules, reversed_).playable:
                     answers.append((int(rank), size))
                     break
         found = tuple(answers)
