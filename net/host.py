@@ -38,6 +38,7 @@ from .protocol import (
     EventUpdate,
     Hello,
     Message,
+    Packed,
     Ping,
     Pong,
     Refused,
@@ -108,19 +109,24 @@ class Connection:
 
     # called by the table task and by this connection's tasks (one thread: no locks)
 
-    def send(self, msg: Message) -> bool:
+    def send(self, msg: Message | Packed) -> bool:
         """Queue ``msg`` without waiting; False if the connection is closing or full.
-        ``state`` and ``event`` frames get this connection's next sequence number."""
+        ``state`` and ``event`` frames (``Packed`` ones too: packed once for many
+        connections) get this connection's next sequence number."""
         if self.closing:
             return False
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
-        hot = isinstance(msg, (StateUpdate, EventUpdate))
-        if hot:
-            self.seq += 1
-            msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
         try:
-            data = encode(msg, check=not hot)
+            if isinstance(msg, Packed):
+                self.seq += 1
+                data = msg.frame(self.seq)
+            else:
+                hot = isinstance(msg, (StateUpdate, EventUpdate))
+                if hot:
+                    self.seq += 1
+                    msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
+                data = encode(msg, check=not hot)
         except LocalProtocolError:
             log.exception("invalid outgoing message %r", msg.TYPE)
             return False

@@ -523,6 +523,63 @@ def pack(data: dict[str, Any], sender: str, check: bool = True) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+_MAP_HEADER = msgpack.Packer().pack_map_header
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """The key/value pairs of a msgpack map, packed: two maps are joined by joining
+    their pairs (``+``), so what many frames share is packed once."""
+
+    count: int
+    data: bytes
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, Any]) -> Pairs:
+        packed = msgpack.packb(mapping, use_bin_type=True)
+        return cls(len(mapping), packed[len(_MAP_HEADER(len(mapping))):])
+
+    def __add__(self, other: Pairs) -> Pairs:
+        return Pairs(self.count + other.count, self.data + other.data)
+
+    def packed_map(self) -> bytes:
+        return _MAP_HEADER(self.count) + self.data
+
+
+class Packed:
+    """A ``state`` or ``event`` frame packed once for every connection it goes to: each
+    puts in only its own sequence number (``frame(seq)``, the frame ``encode`` would
+    make of the message with that ``seq``, its map's keys perhaps in another order).
+    Like ``encode(msg, check=False)`` it checks the size, not the fields."""
+
+    __slots__ = ("TYPE", "_head", "_tail")
+
+    def __init__(self, type_: str, rest: Pairs) -> None:
+        self.TYPE = type_       # the wire type, as a message's (``Connection.send`` reads it)
+        self._head = _MAP_HEADER(rest.count + 2) + msgpack.packb("type") + msgpack.packb(
+            type_) + msgpack.packb("seq")
+        self._tail = rest.data
+
+    def frame(self, seq: int) -> bytes:
+        body = self._head + msgpack.packb(seq) + self._tail
+        if len(body) > MAX_FRAME:
+            raise LocalProtocolError("frame_too_large", size=len(body), limit=MAX_FRAME)
+        return HEADER.pack(len(body)) + body
+
+
+def packed_state(view: Pairs) -> Packed:
+    """``StateUpdate`` of the view whose pairs are ``view`` (e.g. what every seat shares
+    plus the seat's own part)."""
+    return Packed(StateUpdate.TYPE, Pairs(1, msgpack.packb("view") + view.packed_map()))
+
+
+def packed(msg: StateUpdate | EventUpdate) -> Packed:
+    """``msg`` packed once, for any sequence number."""
+    wire = msg.to_wire()
+    del wire["type"], wire["seq"]
+    return Packed(msg.TYPE, Pairs.of(wire))
+
+
 def _refuse_ext(code: int, data: bytes) -> Any:
     raise ProtocolError("bad_msgpack", detail="ext_type")
 

@@ -27,7 +27,7 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import view
+from president.view import own_view_dict, view
 
 from .limits import Limits, PinGuard
 from .protocol import (
@@ -41,6 +41,8 @@ from .protocol import (
     Hello,
     Leave,
     Message,
+    Packed,
+    Pairs,
     Refused,
     RulesChange,
     SeatAnswer,
@@ -50,6 +52,8 @@ from .protocol import (
     TableInfo,
     TableUpdate,
     Welcome,
+    packed,
+    packed_state,
 )
 
 log = logging.getLogger("president.net.table")
@@ -62,7 +66,7 @@ class Peer(Protocol):
     table: Table | None
     attached: bool
 
-    def send(self, msg: Message) -> bool: ...
+    def send(self, msg: Message | Packed) -> bool: ...
     def close(self, code: str, **params: Any) -> None: ...
     def done(self) -> None: ...
 
@@ -696,14 +700,23 @@ class Table:
             elif event.code == "session_end":
                 self._log("session_end", scores=event.params["scores"],
                           winners=event.params["winners"])
-        views: dict[int | None, StateUpdate] = {}
+        # Each frame is packed once: an event once for everyone unless it hides cards
+        # (then once per seat, and once for all spectators), a view's public part once
+        # and each seat's own part once (spectators share one).
+        public = Pairs.of(view(self.state, None).public_dict())
+        shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
+        views: dict[int | None, Packed] = {}
         for conn in self._peers():
             seat = conn.seat
             for number, event in enumerate(events):
-                conn.send(EventUpdate(seq=0, event=project_event(event, seat),
-                                      by=by if number == 0 else ""))
+                seen = project_event(event, seat)
+                key = number if seen is event else (number, seat)
+                if key not in shown:
+                    shown[key] = packed(EventUpdate(seq=0, event=seen,
+                                                    by=by if number == 0 else ""))
+                conn.send(shown[key])
             if seat not in views:
-                views[seat] = StateUpdate(seq=0, view=view(self.state, seat).to_dict())
+                views[seat] = packed_state(public + Pairs.of(own_view_dict(self.state, seat)))
             conn.send(views[seat])
 
     def _close(self, code: str) -> None:
@@ -878,7 +891,7 @@ class _HostPeer:
     table: Table | None = None
     attached = True
 
-    def send(self, msg: Message) -> bool:
+    def send(self, msg: Message | Packed) -> bool:
         return True
 
     def close(self, code: str, **params: Any) -> None:

@@ -58,10 +58,18 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
+        return {**self.public_dict(), **self.own_dict()}
+
+    def own_dict(self) -> dict[str, Any]:
+        """What of ``to_dict`` is this seat's own (``OWN_FIELDS``)."""
+        return _own_dict(self.seat, self.hand, self.tax_owed, self.tax_mine, self.legal)
+
+    def public_dict(self) -> dict[str, Any]:
+        """What of ``to_dict`` every seat and spectator is shown alike."""
         return {
-            "seat": self.seat, "players": list(self.players), "phase": self.phase,
+            "players": list(self.players), "phase": self.phase,
             "hand_number": self.hand_number, "dealer": self.dealer, "order": list(self.order),
-            "hand": format_cards(self.hand), "counts": list(self.counts),
+            "counts": list(self.counts),
             "pile": [[seat, format_cards(cards)] for seat, cards in self.pile],
             "top_rank": self.top_rank, "top": _combo_to_list(self.top), "turn": self.turn,
             "last_player": self.last_player,
@@ -77,10 +85,8 @@ class View:
                 {"order": list(r.order), "roles": [role.value for role in r.roles],
                  "scores": list(r.scores)} for r in self.results[-RESULTS_SENT:]
             ] if self.phase in ("hand_over", "session_over") else None,
-            "tax_owed": self.tax_owed, "tax_pending": list(self.tax_pending),
-            "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
+            "tax_pending": list(self.tax_pending),
             "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
-            "legal": [action_to_dict(action) for action in self.legal],
             "back": self.back, "bottom": list(self.bottom),
         }
 
@@ -183,8 +189,37 @@ def _pairs(value: Any, size: int) -> list[list[Any]]:
     return items
 
 
+OWN_FIELDS = ("seat", "hand", "tax_owed", "tax_mine", "legal")  # the rest is public
+
+
+def _own_dict(seat: int | None, hand: tuple[Card, ...], tax_owed: int,
+              tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...],
+              legal: tuple[Action, ...]) -> dict[str, Any]:
+    return {
+        "seat": seat, "hand": format_cards(hand), "tax_owed": tax_owed,
+        "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in tax_mine],
+        "legal": [action_to_dict(action) for action in legal],
+    }
+
+
+def _own(state: State, seat: int | None) -> tuple[
+        tuple[Card, ...], int, tuple[tuple[int, int, tuple[Card, ...]], ...], tuple[Action, ...]]:
+    """A seat's own part of its view: hand, cards owed back, its tax transfers, legal actions."""
+    if seat is None:
+        return (), 0, (), ()
+    return (state.hands[seat], sum([d.count for d in state.tax_due if d.receiver == seat]),
+            tuple([t for t in state.tax_log if seat in t[:2]]), legal_actions(state, seat))
+
+
+def own_view_dict(state: State, seat: int | None) -> dict[str, Any]:
+    """``view(state, seat).own_dict()``, without making the rest of the view: beside the
+    ``public_dict`` of any seat's view (once for all), every seat's whole ``to_dict``."""
+    return _own_dict(seat, *_own(state, seat))
+
+
 def view(state: State, seat: int | None) -> View:
     top, tax_due = state.top, state.tax_due
+    hand, tax_owed, tax_mine, legal = _own(state, seat)
     return View(
         seat=seat,
         players=state.players,
@@ -192,7 +227,7 @@ def view(state: State, seat: int | None) -> View:
         hand_number=state.hand_number,
         dealer=state.dealer,
         order=state.order,
-        hand=state.hands[seat] if seat is not None else (),
+        hand=hand,
         counts=tuple(map(len, state.hands)),
         pile=tuple([(entry.seat, entry.cards) for entry in state.pile]),
         top_rank=top.rank.symbol if top is not None else None,
@@ -208,13 +243,13 @@ def view(state: State, seat: int | None) -> View:
         scores=state.scores,
         presidencies=state.presidencies,
         results=state.results,
-        tax_owed=sum([d.count for d in tax_due if d.receiver == seat]) if seat is not None else 0,
+        tax_owed=tax_owed,
         tax_pending=tuple([d.receiver for d in tax_due]),
-        tax_mine=tuple([t for t in state.tax_log if seat in t[:2]]) if seat is not None else (),
+        tax_mine=tax_mine,
         ready=state.ready,
         decree=state.decree,
         winners=state.winners,
-        legal=legal_actions(state, seat) if seat is not None else (),
+        legal=legal,
         rules=state.rules,
         back=state.back,
         bottom=state.bottom,

@@ -1,0 +1,124 @@
+"""Frames packed once for many connections (``protocol.Packed``): each connection still
+reads exactly its own view and its own projection of every event, and no other seat's
+cards."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+from typing import Any
+
+import msgpack
+import pytest
+from netkit import check_no_hidden_cards
+
+from president import engine
+from president.actions import Decree
+from president.events import Event, project_event
+from president.net.protocol import (
+    HOST,
+    PROTOCOL_VERSION,
+    Decoder,
+    EventUpdate,
+    Hello,
+    Message,
+    Packed,
+    Pairs,
+    StateUpdate,
+    action_request,
+    encode,
+    packed,
+)
+from president.net.table import Command, Join, Table, TableOptions
+from president.rules import HouseRules
+from president.view import view
+
+
+class DecodingPeer:
+    """A connection as the table sees it, numbering and decoding what it is sent as
+    ``host.Connection`` numbers and the client decodes it."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.attached = False
+        self.seq = 0
+        self.decoder = Decoder(HOST)
+        self.frames: list[dict[str, Any]] = []
+        self.shared = 0               # frames that came packed once for many
+
+    def send(self, msg: Message | Packed) -> bool:
+        if isinstance(msg, Packed):
+            self.seq += 1
+            self.shared += 1
+            data = msg.frame(self.seq)
+        else:
+            if isinstance(msg, (StateUpdate, EventUpdate)):
+                self.seq += 1
+                msg = replace(msg, seq=self.seq)
+            data = encode(msg, check=False)
+        self.frames.extend(m.to_wire() for m in self.decoder.feed(data))
+        return True
+
+    def close(self, code: str, **params: Any) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+def test_a_packed_frame_reads_as_the_message_it_stands_for() -> None:
+    event = EventUpdate(seq=0, event=Event("play", {"hand": 1, "seat": 2, "cards": "7C 7D"}),
+                        by="standin")
+    for seq in (1, 127, 128, 65_536, 2**40):
+        (decoded,) = Decoder(HOST).feed(packed(event).frame(seq))
+        assert decoded == replace(event, seq=seq)
+    public, own = Pairs.of({"a": [1, 2], "b": None}), Pairs.of({"seat": 3, "hand": "3C"})
+    joined = public + own
+    assert joined.count == 4
+    assert msgpack.unpackb(joined.packed_map()) == {"a": [1, 2], "b": None, "seat": 3,
+                                                    "hand": "3C"}
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_seat_and_spectator_reads_its_own_view_and_events(seed: int) -> None:
+    """Four seats and two spectators through three hands (a deal each, the tax after the
+    first): after every accepted action each peer has read exactly the events as
+    ``project_event`` shows them to it and ``view(state, seat).to_dict()``."""
+    async def scenario() -> tuple[list[DecodingPeer], int]:
+        table = Table(TableOptions(seats=4, seed=seed, ready_timeout=0, grace=600,
+                                   rules=HouseRules(session_end="open")))
+        peers = [DecodingPeer() for _ in range(6)]
+        for index, peer in enumerate(peers):
+            table._handle(Join(peer, Hello(version=PROTOCOL_VERSION, name=f"p{index}",
+                                           language="en", token=None, pin=None,
+                                           spectate=index >= 4, table=None)))
+        rng = random.Random(seed)
+        checked = 0
+        while table.state is not None and table.state.hand_number < 3:
+            state = table.state
+            seat = next(s for s in state.seats if any(
+                not isinstance(a, Decree) for a in engine.legal_actions(state, s)))
+            action = rng.choice([a for a in engine.legal_actions(state, seat)
+                                 if not isinstance(a, Decree)])
+            seen = [(len(peer.frames), peer.seq) for peer in peers]
+            after, events = engine.apply(state, action)
+            table._handle(Command(peers[seat], action_request(action, 1)))
+            assert table.state == after
+            for peer, (before, last_seq) in zip(peers, seen, strict=True):
+                new = peer.frames[before:]
+                got_events = [m["event"] for m in new if m["type"] == "event"]
+                assert got_events == [project_event(e, peer.seat).to_dict() for e in events]
+                (state_frame,) = [m for m in new if m["type"] == "state"]
+                assert state_frame["view"] == view(after, peer.seat).to_dict()
+                assert [m["seq"] for m in new if "seq" in m] == list(
+                    range(last_seq + 1, last_seq + len(events) + 2))
+            checked += 1
+        return peers, checked
+
+    peers, checked = asyncio.run(scenario())
+    assert checked > 100
+    for peer in peers:
+        assert peer.shared > 2 * checked
+        assert check_no_hidden_cards(peer.frames, peer.seat) > 50
