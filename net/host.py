@@ -111,16 +111,16 @@ class Connection:
 
     def send(self, msg: Message | Packed) -> bool:
         """Queue ``msg`` without waiting; False if the connection is closing or full.
-        ``state`` and ``event`` frames (``Packed`` ones too: packed once for many
-        connections) get this connection's next sequence number."""
+        ``state`` and ``event`` frames get this connection's next sequence numbers
+        (``Packed``: one or more of them packed once for many connections)."""
         if self.closing:
             return False
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
         try:
             if isinstance(msg, Packed):
-                self.seq += 1
-                data = msg.frame(self.seq)
+                data = msg.frames(self.seq + 1)
+                self.seq += msg.count
             else:
                 hot = isinstance(msg, (StateUpdate, EventUpdate))
                 if hot:

@@ -547,30 +547,48 @@ class Pairs:
 
 
 class Packed:
-    """A ``state`` or ``event`` frame packed once for every connection it goes to: each
-    puts in only its own sequence number (``frame(seq)``, the frame ``encode`` would
-    make of the message with that ``seq``, its map's keys perhaps in another order).
-    Like ``encode(msg, check=False)`` it checks the size, not the fields."""
+    """One or more ``state``/``event`` frames packed once for every connection they go
+    to: each connection puts in only its own sequence numbers (``frames(first)``: the
+    frames ``encode`` would make of the messages numbered from ``first``, their maps'
+    keys perhaps in another order). ``a + b``: ``a``'s frames, then ``b``'s. Like
+    ``encode(msg, check=False)`` it checks the size, not the fields."""
 
-    __slots__ = ("TYPE", "_head", "_tail")
+    __slots__ = ("TYPE", "count", "_parts")
 
     def __init__(self, type_: str, rest: Pairs) -> None:
         self.TYPE = type_       # the wire type, as a message's (``Connection.send`` reads it)
-        self._head = _MAP_HEADER(rest.count + 2) + msgpack.packb("type") + msgpack.packb(
-            type_) + msgpack.packb("seq")
-        self._tail = rest.data
+        head = _HEADS.get((type_, rest.count))
+        if head is None:
+            head = _HEADS[type_, rest.count] = (_MAP_HEADER(rest.count + 2) + msgpack.packb(
+                "type") + msgpack.packb(type_) + msgpack.packb("seq"))
+        self._parts: tuple[tuple[bytes, bytes], ...] = ((head, rest.data),)
+        self.count = 1
 
-    def frame(self, seq: int) -> bytes:
-        body = self._head + msgpack.packb(seq) + self._tail
-        if len(body) > MAX_FRAME:
-            raise LocalProtocolError("frame_too_large", size=len(body), limit=MAX_FRAME)
-        return HEADER.pack(len(body)) + body
+    def __add__(self, other: Packed) -> Packed:
+        joined = Packed.__new__(Packed)
+        joined.TYPE, joined.count = self.TYPE, self.count + other.count
+        joined._parts = self._parts + other._parts
+        return joined
+
+    def frames(self, first: int) -> bytes:
+        out: list[bytes] = []
+        for seq, (head, tail) in enumerate(self._parts, first):
+            number = msgpack.packb(seq)
+            size = len(head) + len(number) + len(tail)
+            if size > MAX_FRAME:
+                raise LocalProtocolError("frame_too_large", size=size, limit=MAX_FRAME)
+            out += (HEADER.pack(size), head, number, tail)
+        return b"".join(out)
+
+
+_HEADS: dict[tuple[str, int], bytes] = {}  # a packed map's start, up to the seq's value
+_VIEW_KEY = msgpack.packb("view")
 
 
 def packed_state(view: Pairs) -> Packed:
     """``StateUpdate`` of the view whose pairs are ``view`` (e.g. what every seat shares
     plus the seat's own part)."""
-    return Packed(StateUpdate.TYPE, Pairs(1, msgpack.packb("view") + view.packed_map()))
+    return Packed(StateUpdate.TYPE, Pairs(1, _VIEW_KEY + view.packed_map()))
 
 
 def packed(msg: StateUpdate | EventUpdate) -> Packed:

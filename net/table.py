@@ -27,7 +27,7 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import own_view_dict, view
+from president.view import OwnPart, own_part, view
 
 from .limits import Limits, PinGuard
 from .protocol import (
@@ -219,6 +219,7 @@ class Table:
         self._ready_timer_hand = -1
         self._timers: list[asyncio.TimerHandle] = []
         self._elapsed = 0.0             # a resumed session's time already played
+        self._own_packed: dict[int | None, tuple[OwnPart, Pairs]] = {}  # by _own_pairs
 
     @classmethod
     def restore(cls, options: TableOptions, state: State, version: int,
@@ -705,19 +706,30 @@ class Table:
         # and each seat's own part once (spectators share one).
         public = Pairs.of(view(self.state, None).public_dict())
         shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
-        views: dict[int | None, Packed] = {}
+        frames: dict[int | None, Packed] = {}                     # by seat: all it is sent
         for conn in self._peers():
             seat = conn.seat
-            for number, event in enumerate(events):
-                seen = project_event(event, seat)
-                key = number if seen is event else (number, seat)
-                if key not in shown:
-                    shown[key] = packed(EventUpdate(seq=0, event=seen,
-                                                    by=by if number == 0 else ""))
-                conn.send(shown[key])
-            if seat not in views:
-                views[seat] = packed_state(public + Pairs.of(own_view_dict(self.state, seat)))
-            conn.send(views[seat])
+            if seat not in frames:
+                batch = packed_state(public + self._own_pairs(seat))
+                for number, event in reversed(list(enumerate(events))):
+                    seen = project_event(event, seat)
+                    key = number if seen is event else (number, seat)
+                    if key not in shown:
+                        shown[key] = packed(EventUpdate(seq=0, event=seen,
+                                                        by=by if number == 0 else ""))
+                    batch = shown[key] + batch
+                frames[seat] = batch
+            conn.send(frames[seat])
+
+    def _own_pairs(self, seat: int | None) -> Pairs:
+        """The seat's own part of its view, packed; again only when it changed (most
+        actions change one seat's hand and legal actions, and the public part)."""
+        assert self.state is not None
+        own = own_part(self.state, seat)
+        kept = self._own_packed.get(seat)
+        if kept is None or kept[0] != own:
+            kept = self._own_packed[seat] = (own, Pairs.of(own.to_dict()))
+        return kept[1]
 
     def _close(self, code: str) -> None:
         self.over = True

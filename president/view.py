@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from president.actions import Action, action_from_dict, action_to_dict
 from president.cards import Card, Rank, Suit, format_cards, parse_cards
@@ -61,8 +61,9 @@ class View:
         return {**self.public_dict(), **self.own_dict()}
 
     def own_dict(self) -> dict[str, Any]:
-        """What of ``to_dict`` is this seat's own (``OWN_FIELDS``)."""
-        return _own_dict(self.seat, self.hand, self.tax_owed, self.tax_mine, self.legal)
+        """What of ``to_dict`` is this seat's own (``OwnPart``)."""
+        return OwnPart(self.seat, self.hand, self.tax_owed, self.tax_mine,
+                       self.legal).to_dict()
 
     def public_dict(self) -> dict[str, Any]:
         """What of ``to_dict`` every seat and spectator is shown alike."""
@@ -189,37 +190,38 @@ def _pairs(value: Any, size: int) -> list[list[Any]]:
     return items
 
 
-OWN_FIELDS = ("seat", "hand", "tax_owed", "tax_mine", "legal")  # the rest is public
+class OwnPart(NamedTuple):
+    """What of a seat's view is its own (the rest every seat is shown alike): equal parts
+    make equal ``to_dict``s, so a host packs a seat's part again only when it changed."""
+
+    seat: int | None
+    hand: tuple[Card, ...]
+    tax_owed: int                                          # cards this seat must give back
+    tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...]  # transfers it took part in
+    legal: tuple[Action, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """What of ``View.to_dict`` is this seat's own."""
+        return {
+            "seat": self.seat, "hand": format_cards(self.hand), "tax_owed": self.tax_owed,
+            "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
+            "legal": [action_to_dict(action) for action in self.legal],
+        }
 
 
-def _own_dict(seat: int | None, hand: tuple[Card, ...], tax_owed: int,
-              tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...],
-              legal: tuple[Action, ...]) -> dict[str, Any]:
-    return {
-        "seat": seat, "hand": format_cards(hand), "tax_owed": tax_owed,
-        "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in tax_mine],
-        "legal": [action_to_dict(action) for action in legal],
-    }
-
-
-def _own(state: State, seat: int | None) -> tuple[
-        tuple[Card, ...], int, tuple[tuple[int, int, tuple[Card, ...]], ...], tuple[Action, ...]]:
-    """A seat's own part of its view: hand, cards owed back, its tax transfers, legal actions."""
+def own_part(state: State, seat: int | None) -> OwnPart:
+    """``seat``'s own part of ``view(state, seat)``, without making the rest of the view."""
     if seat is None:
-        return (), 0, (), ()
-    return (state.hands[seat], sum([d.count for d in state.tax_due if d.receiver == seat]),
-            tuple([t for t in state.tax_log if seat in t[:2]]), legal_actions(state, seat))
-
-
-def own_view_dict(state: State, seat: int | None) -> dict[str, Any]:
-    """``view(state, seat).own_dict()``, without making the rest of the view: beside the
-    ``public_dict`` of any seat's view (once for all), every seat's whole ``to_dict``."""
-    return _own_dict(seat, *_own(state, seat))
+        return OwnPart(None, (), 0, (), ())
+    return OwnPart(seat, state.hands[seat],
+                   sum([d.count for d in state.tax_due if d.receiver == seat]),
+                   tuple([t for t in state.tax_log if seat in t[:2]]),
+                   legal_actions(state, seat))
 
 
 def view(state: State, seat: int | None) -> View:
     top, tax_due = state.top, state.tax_due
-    hand, tax_owed, tax_mine, legal = _own(state, seat)
+    _, hand, tax_owed, tax_mine, legal = own_part(state, seat)
     return View(
         seat=seat,
         players=state.players,

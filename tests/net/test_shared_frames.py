@@ -50,9 +50,9 @@ class DecodingPeer:
 
     def send(self, msg: Message | Packed) -> bool:
         if isinstance(msg, Packed):
-            self.seq += 1
-            self.shared += 1
-            data = msg.frame(self.seq)
+            data = msg.frames(self.seq + 1)
+            self.seq += msg.count
+            self.shared += msg.count
         else:
             if isinstance(msg, (StateUpdate, EventUpdate)):
                 self.seq += 1
@@ -72,8 +72,10 @@ def test_a_packed_frame_reads_as_the_message_it_stands_for() -> None:
     event = EventUpdate(seq=0, event=Event("play", {"hand": 1, "seat": 2, "cards": "7C 7D"}),
                         by="standin")
     for seq in (1, 127, 128, 65_536, 2**40):
-        (decoded,) = Decoder(HOST).feed(packed(event).frame(seq))
+        (decoded,) = Decoder(HOST).feed(packed(event).frames(seq))
         assert decoded == replace(event, seq=seq)
+        two = Decoder(HOST).feed((packed(event) + packed(replace(event, by=""))).frames(seq))
+        assert two == [replace(event, seq=seq), replace(event, seq=seq + 1, by="")]
     public, own = Pairs.of({"a": [1, 2], "b": None}), Pairs.of({"seat": 3, "hand": "3C"})
     joined = public + own
     assert joined.count == 4
