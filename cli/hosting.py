@@ -66,13 +66,18 @@ def rules_toml(preset: str, rules: HouseRules) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Seconds a finished session at a table of ours waits for us to play again.
+AGAIN_WAIT = 600.0
+
+
 def host_argv(setup: Any, folder: Path, ident: str,
               interfaces: list[str] | None) -> list[str]:
     bots = ",".join(setup.levels) if setup.levels else str(setup.bots)
     argv = [sys.executable, "-m", "president", "host", "--name", setup.name,
             "--preset", setup.preset, "--rules", str(folder / f"{ident}.toml"),
             "--players", str(setup.players), "--bots", bots, "--level", setup.level,
-            "--turn-timer", str(setup.turn_timer), "--ready-file", str(folder / f"{ident}.ready")]
+            "--turn-timer", str(setup.turn_timer), "--ready-file", str(folder / f"{ident}.ready"),
+            "--play-again", str(AGAIN_WAIT)]
     for address in interfaces or ():
         argv += ["--interface", address]
     return argv

@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="what happens when the turn timer runs out")
     host.add_argument("--grace", type=float, default=30.0,
                       help="seconds before a bot plays for a disconnected seat")
+    host.add_argument("--play-again", type=float, default=0.0, metavar="SECONDS",
+                      help="seconds a finished session waits for the table's owner (who "
+                           "opened it from the lobby) to play again; 0 = close at once")
     host.add_argument("--ready-timeout", type=float, default=30.0,
                       help="seconds between hands before everyone is made ready; 0 = wait")
     host.add_argument("--bot-delay", type=float, default=0.8,

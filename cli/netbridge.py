@@ -159,6 +159,10 @@ class NetConnection:
         """As the owner: end the session for everyone (after this hand)."""
         return await self.client.end_session()
 
+    async def play_again(self) -> Reply:
+        """As the owner, at the end of the session: a new one, the same players."""
+        return await self.client.play_again()
+
     async def step_away(self) -> None:
         """Go without a goodbye: the host's stand-in bot plays and the seat's claim stays
         on disk for the next ``join``."""
@@ -227,10 +231,11 @@ async def _serve(options: TableOptions, listen: list[str] | None,
 async def local_table(name: str, language: str, *, bots: int, preset: str, rules: Any,
                       seed: int | None, bot_delay: float = BOT_DELAY,
                       levels: Sequence[str] = (), level: str = DEFAULT_LEVEL,
-                      bot_budget: float = DEFAULT_BUDGET
+                      bot_budget: float = DEFAULT_BUDGET, again_wait: float = 0.0
                       ) -> tuple[HostedTable, NetConnection]:
     """``play --bots N``: a table on 127.0.0.1 that is not advertised, joined at once.
-    ``levels``: of the bots one by one (the others play at ``level``)."""
+    ``levels``: of the bots one by one (the others play at ``level``); ``again_wait``:
+    seconds the finished session waits for us to play again (0: it closes)."""
     rules = rules or PRESETS[preset]
     check_player_count(rules, bots + 1)
     # a human alone with bots: wait for them between hands, never replace them
@@ -238,7 +243,7 @@ async def local_table(name: str, language: str, *, bots: int, preset: str, rules
     options = TableOptions(name=name, preset=preset, rules=rules, seats=bots + 1, bots=bots,
                            seed=seed, bot_delay=bot_delay, ready_timeout=0.0, grace=3600.0,
                            bot_kind=level, bot_levels=tuple(levels), bot_budget=bot_budget,
-                           owner_token=owner)
+                           owner_token=owner, again_wait=again_wait)
     hosted, port = await _serve(options, ["127.0.0.1"])
     connection = NetConnection("127.0.0.1", port, name, language, token=owner)
     connection.owner = True
@@ -286,7 +291,8 @@ def join_my_table(table: Any, name: str, language: str) -> NetConnection:
 
 
 async def host_in_process(setup: Any, name: str, language: str, seed: int | None = None, *,
-                          bot_delay: float = BOT_DELAY, journal: Journal | None = None
+                          bot_delay: float = BOT_DELAY, journal: Journal | None = None,
+                          again_wait: float = hosting.AGAIN_WAIT
                           ) -> tuple[HostedTable, NetConnection]:
     """The set-up screen's table in this process, not advertised (the tests' seeded
     tables): it ends with the window."""
@@ -294,7 +300,7 @@ async def host_in_process(setup: Any, name: str, language: str, seed: int | None
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
                            bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
                            bot_kind=setup.level, bot_levels=tuple(setup.levels),
-                           owner_token=secrets.token_hex(16))
+                           owner_token=secrets.token_hex(16), again_wait=again_wait)
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.

@@ -230,6 +230,7 @@ REASONS: dict[str, str] = {
     "owner_only": N_("Only the table's owner can start early: wait for them."),
     "not_owner": N_("Only the table's owner can do that."),
     "not_started": N_("The game has not started yet."),
+    "session_not_over": N_("The session is not over yet."),
     "spectator": N_("Spectators cannot play."),
     "bad_cards": N_("Those are not valid cards."),
     "name_invalid": N_("That name cannot be used."),

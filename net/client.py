@@ -36,7 +36,16 @@ from president.errors import ClientError, JoinRefused, ProtocolError
 from president.rules import HouseRules
 from president.view import View
 
-from .protocol import Bye, EndRequest, Message, Reply, RulesChange, SeatAnswer, TableInfo
+from .protocol import (
+    AgainRequest,
+    Bye,
+    EndRequest,
+    Message,
+    Reply,
+    RulesChange,
+    SeatAnswer,
+    TableInfo,
+)
 from .session import (
     ClientSession,
     Joined,
@@ -206,6 +215,10 @@ class Client:
     async def end_session(self) -> Reply:
         """The owner ends the session (after this hand; at once before the first deal)."""
         return await self._owner(lambda i: EndRequest(id=i))
+
+    async def play_again(self) -> Reply:
+        """As the owner, once the session is over: a new one with the same players."""
+        return await self._owner(lambda i: AgainRequest(id=i))
 
     async def _owner(self, make: Callable[[int], Message]) -> Reply:
         return await self._ask(lambda: self.session.ask(make))

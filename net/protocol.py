@@ -26,7 +26,7 @@ from president.errors import LocalProtocolError, PresidentError, ProtocolError
 from president.events import Event
 from president.rules import HouseRules
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 # A seat as the table shows it: free; a bot's seat; a player connected; a player whose
 # connection dropped (grace period); away or left while a stand-in bot plays the seat.
@@ -179,6 +179,7 @@ class TableInfo:
         _list_of(_int(0, 2**31), MAX_SEATS), dump=list, load=tuple, default=())
     seat_requests: tuple[int, ...] = checked(  # seats asked for by name, the owner to answer
         _list_of(_seat, MAX_SEATS), dump=list, load=tuple, default=())
+    again: bool = checked(_bool, default=False)  # session over: the owner may play again
 
     def to_wire(self) -> dict[str, Any]:
         return _dump(self)
@@ -302,6 +303,16 @@ class EndRequest(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class AgainRequest(Message):
+    """The owner, at the end of a session (``TableInfo.again``): a new session at the
+    same table, the same players in the same seats, a new deal, the scores from the
+    start (a seat whose player left goes to a bot)."""
+
+    TYPE, SENDERS = "play_again", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRequest(Message):
     TYPE, SENDERS = "chat", (CLIENT,)
     text: str = checked(_text(1, CHAT_MAX))
@@ -402,7 +413,8 @@ class Bye(Message):
 
 MESSAGES: tuple[type[Message], ...] = (
     Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
-    StartRequest, EndRequest, SeatAnswer, RulesChange, ChatRequest, SnapshotRequest, Leave,
+    StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
+    SnapshotRequest, Leave,
     Ping, Pong,
     Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )

@@ -31,9 +31,11 @@ from president.view import OwnPart, own_part, view
 
 from .limits import Limits, PinGuard
 from .protocol import (
+    MAX_SEATS,
     PROTOCOL_VERSION,
     Accepted,
     ActionRequest,
+    AgainRequest,
     Chat,
     ChatRequest,
     EndRequest,
@@ -104,6 +106,8 @@ class TableOptions:
     owner_token: str | None = None
     max_spectators: int = 32        # watchers past this are refused (spectators_full)
     info_interval: float = 0.25     # seconds between two table-info frames to everyone
+    again_wait: float = 0.0         # seconds a finished session waits for its owner to play
+                                    # again (a table with an owner; 0: it closes at once)
 
 
 @dataclass
@@ -169,6 +173,7 @@ class TimerKind(StrEnum):
     READY = "ready"                 # the pause between hands is over (key: hand number)
     GRACE = "grace"                 # an absent player's grace is over (key: seat, epoch)
     MINUTES = "minutes"             # a session of minutes is due to end
+    AGAIN = "again"                 # the owner did not play again in time (key: session)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +225,8 @@ class Table:
         self._timers: list[asyncio.TimerHandle] = []
         self._elapsed = 0.0             # a resumed session's time already played
         self._own_packed: dict[int | None, tuple[OwnPart, Pairs]] = {}  # by _own_pairs
+        self.sessions = 1               # sessions played at this table (play again: +1)
+        self.awaiting_again = False     # session over: waiting for the owner to play again
 
     @classmethod
     def restore(cls, options: TableOptions, state: State, version: int,
@@ -276,7 +283,7 @@ class Table:
             standin_hands=tuple(len(seat.standin_hands) for seat in self.seats),
             started=self.started, over=self.over, pin=bool(self.options.pin),
             spectators=len(self.spectators), proto=PROTOCOL_VERSION,
-            turn_timer=round(self.options.turn_timer),
+            turn_timer=round(self.options.turn_timer), again=self.awaiting_again,
         )
 
     def request_seat_answer(self, name: str, give: bool) -> bool:
@@ -422,6 +429,30 @@ class Table:
             self._start()
         self._reschedule()
 
+    def _play_again(self, conn: Peer, msg: AgainRequest) -> None:
+        """The owner's new session at this table: the same seats and players, a new
+        seed and deal, the scores from the start; a seat whose player left goes to a bot."""
+        if conn is not _HOST_PEER and not self._is_owner(conn):
+            return self._refuse(conn, msg.id, "not_owner")
+        if not self.awaiting_again:
+            return self._refuse(conn, msg.id, "session_not_over")
+        for seat in self.seats:
+            if seat.left:
+                self._log("seat_freed", seat=seat.index, name=seat.name)
+                self._free(seat)
+                seat.left = False
+            seat.standin_hands.clear()
+            seat.memory = PlayTracker()
+        self.sessions += 1
+        self.seed = (new_session_seed() if self.options.seed is None
+                     else self.options.seed + self.sessions - 1)
+        self.state, self.version, self.awaiting_again = None, 0, False
+        self._stop_requested, self._deadline, self._elapsed = False, None, 0.0
+        self._ready_timer_hand = -1
+        self._log("play_again", session=self.sessions)
+        conn.send(Accepted(id=msg.id))
+        self._start()
+
     def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
         """The owner's new house rules, before the first deal, for the same seats."""
         if conn is not _HOST_PEER and not self._is_owner(conn):
@@ -525,6 +556,8 @@ class Table:
             conn.send(Accepted(id=msg.id))
             self._log("end_requested")
             return self._stop(now=False)
+        if isinstance(msg, AgainRequest):
+            return self._play_again(conn, msg)
         if isinstance(msg, ChatRequest):
             name = (self.seats[conn.seat].name if conn.seat is not None
                     else self._watcher_names.get(conn))
@@ -565,6 +598,8 @@ class Table:
         elif not self.over:
             seat.standin, seat.left = self._new_bot(), True
         self._log("left", seat=seat.index, name=seat.name)
+        if self.awaiting_again and seat.token is not None and self._is_owner_token(seat.token):
+            return self._close("session_over")      # nobody else may play again
         self._broadcast_info()
         self._changed()
         self._reschedule()
@@ -606,6 +641,8 @@ class Table:
         self._stop_requested = True
         if self.state is None:
             return self._close("host_stopping")
+        if self.awaiting_again:
+            return self._close("session_over")
         if self.state.phase is Phase.HAND_OVER:
             self._end_session()
 
@@ -614,8 +651,11 @@ class Table:
     def _start(self) -> None:
         if self.state is not None:  # already dealt (a table resumed from its journal)
             return
-        for number, seat in enumerate((s for s in self.seats if s.name is None), start=1):
-            self._make_bot_seat(seat, self.options.bots + number)
+        taken = {seat.name for seat in self.seats}
+        numbers = (n for n in range(self.options.bots + 1, 2 * MAX_SEATS + 1)
+                   if f"Bot {n}" not in taken)         # after a play again: not a name twice
+        for seat in (s for s in self.seats if s.name is None):
+            self._make_bot_seat(seat, next(numbers))
         names = [seat.name or "?" for seat in self.seats]
         self.state, events = engine.new_session(self.rules, names, self.seed)
         if self.rules.session_end == "minutes":
@@ -680,9 +720,15 @@ class Table:
         state = self.state
         assert state is not None
         if state.phase is Phase.SESSION_OVER:
-            if not self.over:
-                self._close("session_over")
-            return
+            if self.over or self.awaiting_again:
+                return
+            if (self.options.owner_token is None or self.options.again_wait <= 0
+                    or self._stop_requested):            # ended on purpose: closed
+                return self._close("session_over")
+            self.awaiting_again = True                 # the owner may play again
+            self._after(self.options.again_wait, Timer(TimerKind.AGAIN, self.sessions))
+            self._broadcast_info()
+            return self._changed()
         if state.phase is Phase.HAND_OVER:
             late = (self._deadline is not None
                     and asyncio.get_running_loop().time() >= self._deadline)
@@ -816,6 +862,8 @@ class Table:
                 self._commit(Ready(waiting[0]))
         elif kind is TimerKind.MINUTES and state.phase is Phase.HAND_OVER:
             self._end_session()
+        elif kind is TimerKind.AGAIN and self.awaiting_again and key == self.sessions:
+            self._close("session_over")
 
     def _after(self, delay: float, timer: Timer) -> None:
         loop = asyncio.get_running_loop()

@@ -80,6 +80,8 @@ class Printer:
                                       else _("seat {seat}: request refused")).format(**p),
             "seat_given": lambda p: _("{name} sits in seat {seat} again (new device)").format(**p),
             "end_requested": lambda p: _("the owner ends the session after this hand"),
+            "play_again": lambda p: _(
+                "the owner plays again: session {session} at this table").format(**p),
             "spectator": lambda p: _("{name} is watching").format(**p),
             "refused": lambda p: _("refused a join: {reason}").format(
                 reason=self.words.reason(p["code"], {})),
@@ -112,6 +114,7 @@ def options_from_args(args: Any) -> TableOptions:
         timer_action=args.timer_action, bot_kind=args.level, bot_levels=levels,
         bot_budget=args.bot_budget / 1000,
         owner_token=os.environ.get(ENV_OWNER_TOKEN) or None,
+        again_wait=getattr(args, "play_again", 0.0),
     )
 
 

@@ -17,6 +17,7 @@ from prompt_toolkit.layout.containers import Container
 
 from president.actions import Action
 from president.cli import settings as settings_store
+from president.cli.hosting import AGAIN_WAIT
 from president.cli.terminal.keys import make_bindings
 from president.cli.terminal.layout import STYLE, HelpState, table_container
 from president.cli.terminal.lobby import LobbyModel, SettingsModel, lobby_container
@@ -145,7 +146,7 @@ class PresidentUI:
         anywhere else, quit."""
         table = self.table
         if self.screen != "table" or table is None or table.view is None \
-                or self.connection is None:
+                or self.connection is None or table.phase == "session_over":
             return self.quit()
         if table.leave_asked and not table.hosted_here:
             return self.step_away()
@@ -172,6 +173,25 @@ class PresidentUI:
         if reply.code and self.table is not None:
             self.table.message = self.text.reason(reply.code, reply.params)
             self.invalidate()
+
+    def play_again(self) -> None:
+        """The owner, at the end of the session: a new one with the same players."""
+        table = self.table
+        if table is None or self.connection is None or not table.may_play_again or table.busy:
+            return
+        table.busy = True
+        self.spawn(self._ask_again())
+
+    async def _ask_again(self) -> None:
+        assert self.table is not None and self.connection is not None
+        table = self.table
+        try:
+            reply = await self.connection.play_again()
+        finally:
+            table.busy = False
+        if reply.code:
+            table.message = self.text.reason(reply.code, reply.params)
+        self.invalidate()
 
     def step_away(self) -> None:
         """Quit without a goodbye: a bot plays for us and the seat waits for
@@ -412,7 +432,7 @@ class PresidentUI:
         """``bot_options``: the bots' ``levels`` and ``bot_budget`` (netbridge.local_table)."""
         handle, connection = await self.bridge.local_table(
             self.settings.name, self.language, bots=bots, preset=preset, rules=rules, seed=seed,
-            **bot_options)
+            again_wait=AGAIN_WAIT, **bot_options)
         self.hosted = handle
         await self.sit_down(connection)
 

@@ -178,6 +178,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _change_rules(event: Any) -> None:
         ui.change_rules()
 
+    @kb.add("g", filter=table & Condition(lambda: ui.table.may_play_again))
+    def _play_again(event: Any) -> None:
+        ui.play_again()
+
     @kb.add("t", filter=table)
     def _chat(event: Any) -> None:
         ui.start_chat()

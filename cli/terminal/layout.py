@@ -417,7 +417,14 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
                 place=place, name=players[s], score=scores[s])
             out.append(("", line + tied + star + standin_note(model, s)))
         out.extend(("class:dim", line) for line in score_sheet_lines(model))
-        out.append(("class:message", tr.gettext("Press Ctrl-Q to leave.")))
+        if model.may_play_again:
+            closing = tr.gettext("Press g to play again with the same players, "
+                                 "or Ctrl-Q to leave.")
+        elif model.again:
+            closing = tr.gettext("Waiting for the owner to play again; Ctrl-Q leaves.")
+        else:
+            closing = tr.gettext("Press Ctrl-Q to leave.")
+        out.append(("class:message", closing))
         return out
     summary = model.hand_summary or {}
     order = summary.get("order") or (list(view.finished) if view else [])
@@ -623,6 +630,9 @@ def keys_fragments(model: TableModel) -> Fragments:
     elif view.seat is None or phase == "session_over" or (
             phase in ("play", "tax") and not view.hand):   # watching, over, or out
         hints = [tr.gettext("PgUp PgDn log"), tr.gettext("t chat"), tr.gettext("Ctrl-Q quit")]
+        if model.may_play_again:     # the log and chat hints give way first
+            return key_line([tr.gettext("g play again"), *hints, last], columns() - 1,
+                            drop=(1, 1))
     elif phase == "hand_over":
         hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("t chat"),
                  tr.gettext("Ctrl-Q quit")]
@@ -677,6 +687,8 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  PageUp / PageDown        scroll the log of the hand"),
         tr.gettext("  ?                        this help (↑↓ scroll, Esc close)"),
         tr.gettext("  Ctrl-Q                   leave the table"),
+        *([tr.gettext("  g                        at the end of the session: play again, "
+                      "the same players")] if model.owner else []),
         "",
         tr.gettext("House rules of this table"),
     ]

@@ -134,6 +134,8 @@ class TableModel:
         self.bell_due = self.bell_due or began
         self.only_pass_due = began and view.phase == "play" and not any(
             isinstance(action, Play) for action in view.legal)
+        if self.session_summary is not None and view.phase != "session_over":
+            self.new_session()               # the owner played again (seen in a snapshot)
         self.view = view
         if old is None or old.hand != view.hand:
             self.selected.clear()
@@ -148,12 +150,23 @@ class TableModel:
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":
+            if self.session_summary is not None:
+                self.new_session()           # the owner played again
             self.hand_summary = None
             self.received = []
         elif event.code == "tax" and event.params.get("to") == self.seat \
                 and event.params.get("cards"):
             self.received.extend(parse_cards(event.params["cards"]))
         self.add_log_line(self.text.event(event, self.players, self.seat, by))
+
+    def new_session(self) -> None:
+        """A new session at the same table: the last one's summaries are history."""
+        self.session_summary = self.hand_summary = None
+        self.score_sheet = []
+        self.received = []
+        self.summary_top = 0
+        self.add_log_line(self.tr.gettext("A new session at this table: the scores start "
+                                          "again."))
 
     def add_log_line(self, line: str) -> None:
         self.log.append(line)
@@ -219,6 +232,17 @@ class TableModel:
         if not self.owner or self.table is None or not self.table.seat_requests:
             return None
         return self.table.seat_requests[0]
+
+    @property
+    def again(self) -> bool:
+        """The session is over and the table waits for its owner to play again."""
+        return (self.phase == "session_over" and self.status == Seen.CONNECTED
+                and self.table is not None and self.table.again)
+
+    @property
+    def may_play_again(self) -> bool:
+        """We own the table and may start a new session at it with the same players."""
+        return self.owner and self.again
 
     @property
     def rules(self) -> HouseRules:

@@ -20,13 +20,15 @@ BOOK_LETTERS = {"en": "J Q K A", "it": "J Q K A", "nl": "B V H A", "pl": "J Q K 
 
 def command_keys() -> set[str]:
     """The printable keys that do something other than select a rank at the table
-    (before the first deal and during a hand, help closed)."""
+    (before the first deal, during a hand, and the owner's at the end of the session;
+    help closed)."""
     keys: set[str] = set()
-    for view in (None, {"phase": "play"}):
+    for view, owner in ((None, False), ({"phase": "play"}, False),
+                        ({"phase": "session_over"}, True)):
         ui = SimpleNamespace(screen="table", editor=None,
                              table=SimpleNamespace(help_open=False, view=view,
-                                                     leave_asked=False, owner=False,
-                                                     seat_request=None))
+                                                     leave_asked=False, owner=owner,
+                                                     seat_request=None, may_play_again=owner))
         for binding in make_bindings(ui).bindings:
             if binding.handler.__name__ == "_rank" or not binding.filter():
                 continue
@@ -36,7 +38,7 @@ def command_keys() -> set[str]:
 
 def test_the_command_keys_are_found() -> None:
     commands = command_keys()
-    assert {"c", "d", "l", "p", "r", "s", "?"} <= commands
+    assert {"c", "d", "g", "l", "p", "r", "s", "?"} <= commands
     assert "q" not in commands  # closes the help only
     assert not set(RANK_KEYS) & commands
 

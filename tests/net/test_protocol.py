@@ -16,7 +16,9 @@ from president.net.protocol import (
     MAX_CLIENT_FRAME,
     PROTOCOL_VERSION,
     SCHEMAS,
+    AgainRequest,
     Decoder,
+    TableUpdate,
     encode,
     pack,
     parse,
@@ -30,7 +32,7 @@ INFO = {
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
     "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
     "states": ["playing", "free", "bot", "bot"], "standin_hands": [0, 0, 0, 0],
-    "seat_requests": [],
+    "seat_requests": [], "again": False,
 }
 
 SAMPLES: dict[str, list[dict]] = {
@@ -46,6 +48,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "decree", "id": 5, "text": "Everyone stands up"},
         {"type": "start", "id": 6},
         {"type": "end_session", "id": 7},
+        {"type": "play_again", "id": 10},
         {"type": "seat_answer", "id": 8, "seat": 2, "give": True},
         {"type": "rules", "id": 9, "preset": "bga", "rules": HouseRules().to_dict()},
         {"type": "chat", "text": "ciao!"},
@@ -90,6 +93,23 @@ def test_every_message_is_a_typed_message_and_back() -> None:
             assert type(msg).TYPE == sample["type"] and msg.to_wire() == sample
             assert encode(msg) == pack(sample, sender)
             assert Decoder(sender).feed(encode(msg)) == [msg]
+
+
+def test_play_again_is_the_owners_request_and_the_table_says_when_it_waits() -> None:
+    assert parse({"type": "play_again", "id": 12}, CLIENT) == AgainRequest(id=12)
+    for sender, bad, code in [
+            (HOST, {"type": "play_again", "id": 1}, "unknown_type"),      # only a client's
+            (CLIENT, {"type": "play_again", "id": -1}, "bad_field"),
+            (CLIENT, {"type": "play_again", "id": 1, "seat": 0}, "unknown_field"),
+            (HOST, {"type": "table", "table": {**INFO, "again": "yes"}}, "bad_field")]:
+        with pytest.raises(ProtocolError) as caught:
+            Decoder(sender).feed(packed(bad))
+        assert caught.value.code == code, bad
+    waiting = parse({"type": "table", "table": {**INFO, "again": True}}, HOST)
+    assert isinstance(waiting, TableUpdate) and waiting.table.again
+    without = {key: value for key, value in INFO.items() if key != "again"}
+    with pytest.raises(ProtocolError):          # an older host's table: another version
+        parse({"type": "table", "table": without}, HOST)
 
 
 def test_a_table_with_rules_that_are_no_rules_is_refused() -> None:

@@ -1,0 +1,72 @@
+"""Play again in the full-screen client: at the end of a session the owner presses g
+and the same players start a new one at the same table; the others are told they wait
+for the owner (or may leave)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cli_fakes import FakeBridge
+from screens import make_ui, moments, render, seat_at
+
+from president.actions import Play
+from president.rules import PRESETS
+
+
+def test_the_owner_presses_g_and_a_new_session_starts_at_the_same_table(run_ui) -> None:
+    bridge = FakeBridge(seed=11, rules=replace(PRESETS["classic"], session_length=1))
+    seen: dict[str, object] = {}
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        table, tr = ui.table, ui.tr
+        while table.phase == "play":                    # play the one hand out
+            await d.until(lambda: (table.my_turn and not table.busy) or table.phase != "play",
+                          "my turn")
+            if table.phase != "play":
+                break
+            before = table.view
+            d.keys("l" if table.legal_of(Play) else "p")
+            if table.legal_of(Play):
+                await d.until(lambda: table.selected, "a selection")
+                d.keys("l")
+            await d.until(lambda b=before: table.view is not b, "the table to move on")
+        await d.until(lambda: table.may_play_again, "the table to wait for us")
+        seen["over"] = await d.screen_shows(tr.gettext("g play again"))
+        seats = list(table.view.players)
+        d.keys("g")
+        await d.until(lambda: table.phase not in (None, "session_over"), "a new session")
+        seen["again"] = await d.rendered()
+        seen["view"], seen["seats"] = table.view, seats
+        seen["summaries"] = (table.session_summary, table.score_sheet)
+
+    run_ui(scenario, bridge=bridge, language="nl",
+           start=lambda ui: ui.play_bots(3, "classic", None))
+    over = str(seen["over"])
+    assert "Druk op g om opnieuw te spelen met dezelfde spelers" in over
+    assert over.splitlines()[-1].startswith("g opnieuw spelen · ")     # the key, in Dutch
+    view = seen["view"]
+    assert view.hand_number == 1 and set(view.scores) == {0}
+    assert list(view.players) == seen["seats"]                       # the same seats
+    assert seen["summaries"] == (None, [])
+    again = str(seen["again"])
+    assert "De sessie is voorbij. Stand:" not in again                # the standings went
+    assert "Een nieuwe sessie aan deze tafel: de punten beginnen opnieuw." in again
+    assert len(bridge.tables) == 1 and bridge.tables[0].sessions == 2  # the same table
+
+
+def test_the_others_wait_for_the_owner_and_only_the_owner_is_offered_g() -> None:
+    ui = make_ui("pl", 80, 24)
+    model = seat_at(ui, moments(5)["session_over"])
+    assert model.table is not None
+    model.table = replace(model.table, again=True)
+    text = render(ui).text
+    assert "Czekanie, aż właściciel stołu zagra ponownie; Ctrl-Q – wyjście." in text
+    assert "g – zagraj ponownie" not in text
+    model.owner = True
+    rendered = render(ui)
+    assert rendered.rows[-1].startswith("g – zagraj ponownie · ")
+    assert "Naciśnij g, aby zagrać ponownie" in rendered.text
+    model.table = replace(model.table, again=False)           # the table closed: no g
+    assert "g – zagraj ponownie" not in render(ui).text
