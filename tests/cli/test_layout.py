@@ -1,4 +1,4 @@
-"""Every screen, for 3, 5 and 8 players, in the four languages, at 80x24 and 60x20:
+"""Every screen, for 3, 5 and 8 players, in the four languages, at 80x24, 60x20 and 120x40:
 no line wider than its window (which would cut a word), no finishing place or tax
 line out of reach, the seat table's columns aligned."""
 
@@ -28,7 +28,7 @@ from president.net.session import ChatReceived, JoinFailed, ViewChanged
 from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
-SIZES = ((80, 24), (60, 20))
+SIZES = ((80, 24), (60, 20), (120, 40))
 PLAYERS = (3, 5, 8)
 
 
@@ -81,7 +81,7 @@ def every_summary_line_reachable(ui, model: TableModel, what: str) -> str:
     return text
 
 
-FAST = {("pl", 80, 24, 8), ("it", 60, 20, 8), ("nl", 60, 20, 3)}
+FAST = {("pl", 80, 24, 8), ("it", 60, 20, 8), ("nl", 60, 20, 3), ("nl", 120, 40, 8)}
 CASES = [pytest.param(*case, marks=() if case in FAST else pytest.mark.slow)
          for case in ((language, columns, rows, players) for language in LANGUAGES
                       for columns, rows in SIZES for players in PLAYERS)]
@@ -134,6 +134,12 @@ def test_every_screen_fits(language: str, columns: int, rows: int, players: int)
         text = every_summary_line_reachable(ui, model, f"{phase} {where}")
         for name in model.view.players:
             assert name in text, f"{phase} {where}: {name} missing\n{text}"
+
+    assert model.table is not None          # the session is over: the owner may play again
+    model.table = replace(model.table, again=True)
+    for owner in (False, True):
+        model.owner, model.summary_top = owner, 0
+        every_summary_line_reachable(ui, model, f"play again (owner: {owner}) {where}")
 
 
 def keys_line(rendered: Rendered) -> str:
