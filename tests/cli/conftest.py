@@ -11,6 +11,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from president.actions import Play
 from president.cli import hosting
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
@@ -54,6 +55,23 @@ class Driver:
         await self.screen_shows("Host a table")
         self.keys("\x1b[B" * MENU.index("host") + "\r")
         await self.until(lambda: self.ui.screen == "setup", "the set-up screen")
+
+    async def play_the_hand_out(self) -> None:
+        """Our lowest legal set (l twice), or a pass, on each of our turns until the
+        tricks of the hand are over."""
+        table = self.ui.table
+        assert table is not None
+        while table.phase == "play":
+            await self.until(lambda: (table.my_turn and not table.busy)
+                             or table.phase != "play", "my turn")
+            if table.phase != "play":
+                break
+            before = table.view
+            self.keys("l" if table.legal_of(Play) else "p")
+            if table.legal_of(Play):
+                await self.until(lambda: table.selected, "a selection")
+                self.keys("l")
+            await self.until(lambda b=before: table.view is not b, "the table to move on")
 
     async def until(self, condition: Callable[[], bool], what: str = "") -> None:
         loop = asyncio.get_running_loop()

@@ -233,17 +233,7 @@ def test_the_session_ends_with_the_standings(run_ui) -> None:
         ui = d.ui
         await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
         table = ui.table
-        while table.phase == "play":
-            await d.until(lambda: (table.my_turn and not table.busy) or table.phase != "play",
-                          "my turn")
-            if table.phase != "play":
-                break
-            before = table.view
-            d.keys("l" if table.legal_of(Play) else "p")
-            if table.legal_of(Play):
-                await d.until(lambda: table.selected, "a selection")
-                d.keys("l")
-            await d.until(lambda b=before: table.view is not b, "the table to move on")
+        await d.play_the_hand_out()
         await d.until(lambda: table.phase == "session_over", "the end of the session")
         screen = await d.screen_shows(ui.tr.gettext("The session is over. Standings:"))
         assert "★" in screen

@@ -9,7 +9,6 @@ from dataclasses import replace
 from cli_fakes import FakeBridge
 from screens import make_ui, moments, render, seat_at
 
-from president.actions import Play
 from president.rules import PRESETS
 
 
@@ -21,17 +20,7 @@ def test_the_owner_presses_g_and_a_new_session_starts_at_the_same_table(run_ui) 
         ui = d.ui
         await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
         table, tr = ui.table, ui.tr
-        while table.phase == "play":                    # play the one hand out
-            await d.until(lambda: (table.my_turn and not table.busy) or table.phase != "play",
-                          "my turn")
-            if table.phase != "play":
-                break
-            before = table.view
-            d.keys("l" if table.legal_of(Play) else "p")
-            if table.legal_of(Play):
-                await d.until(lambda: table.selected, "a selection")
-                d.keys("l")
-            await d.until(lambda b=before: table.view is not b, "the table to move on")
+        await d.play_the_hand_out()                     # the session's one hand
         await d.until(lambda: table.may_play_again, "the table to wait for us")
         seen["over"] = await d.screen_shows(tr.gettext("g play again"))
         seats = list(table.view.players)
