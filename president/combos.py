@@ -7,9 +7,8 @@ Every rule about ranking plays lives here: rank order, revolution, jokers,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
 
 from president.cards import SUITED_RANKS, Card, Rank, Suit
 from president.rules import (
@@ -34,16 +33,27 @@ class Combo:
     size: int
     rank: Rank
     suit: Suit | None = None  # a single's suit, for suit_tiebreak
+    # The fields as one small number (equal combos, equal codes): what caches key on.
+    code: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        suit = 0 if self.suit is None else self.suit + 1
+        code = ((self.rank * 32 + self.size) * 8 + suit) * 2 + (self.kind == "run")
+        object.__setattr__(self, "code", code)  # frozen: a derived field, set once here
 
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
 
 
-@cache
 def strengths(rank_order: RankOrder, reversed_: bool) -> dict[Rank, int]:
     """Rank -> position in the current order (higher beats lower). Jokers stay on top
-    during a revolution; in ``ace_high`` order the 2 is the lowest card."""
+    during a revolution; in ``ace_high`` order the 2 is the lowest card. (One of four
+    tables made once: do not change it.)"""
+    return _STRENGTHS[rank_order, reversed_]
+
+
+def _strength_table(rank_order: RankOrder, reversed_: bool) -> dict[Rank, int]:
     if rank_order is RankOrder.ACE_HIGH:
         order = [Rank.TWO] + [r for r in SUITED_RANKS if r is not Rank.TWO]
     else:
@@ -55,8 +65,13 @@ def strengths(rank_order: RankOrder, reversed_: bool) -> dict[Rank, int]:
     return table
 
 
+_STRENGTHS = {
+    (order, reversed_): _strength_table(order, reversed_)
+    for order in RankOrder for reversed_ in (False, True)
+}
+
+# Combos are interned as cards are: one object per value (a few hundred at most).
 _COMBOS: dict[tuple[str, int, Rank, Suit | None], Combo] = {}
-_INTERNED_IDS: set[int] = set()
 
 
 def make_combo(kind: str, size: int, rank: Rank, suit: Suit | None = None) -> Combo:
@@ -65,17 +80,16 @@ def make_combo(kind: str, size: int, rank: Rank, suit: Suit | None = None) -> Co
     combo = _COMBOS.get(key)
     if combo is None:
         combo = _COMBOS.setdefault(key, Combo(kind, size, rank, suit))
-        _INTERNED_IDS.add(id(combo))
     return combo
 
 
 def is_interned(combo: Combo) -> bool:
-    return id(combo) in _INTERNED_IDS  # interned combos live on: their ids stay theirs
+    """Whether ``combo`` is the shared object of its value (``make_combo``)."""
+    return _COMBOS.get((combo.kind, combo.size, combo.rank, combo.suit)) is combo
 
 
 def interned(combo: Combo) -> Combo:
-    """The shared combo equal to ``combo``: it lives as long as the process, so its
-    ``id`` may key a cache."""
+    """The shared combo equal to ``combo``."""
     return make_combo(combo.kind, combo.size, combo.rank, combo.suit)
 
 

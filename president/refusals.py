@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from president.actions import DECREE_MAX_LENGTH, Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card
 from president.combos import Combo, classify, compare
+from president.moves import canonical_cards
 from president.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -32,9 +33,7 @@ def refusal(view: View, action: Action) -> str | None:
 
 def listed_form(view: View, action: Action) -> Action:
     """``action`` as ``legal`` lists it: cards that differ only in suit stand for each
-    other (``engine.canonical_cards``)."""
-    from president.engine import canonical_cards
-
+    other (``moves.canonical_cards``)."""
     if not isinstance(action, (Play, GiveBack)) or not in_hand(view.hand, action.cards):
         return action
     cards = tuple(sorted(action.cards))

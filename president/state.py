@@ -8,6 +8,7 @@ from typing import Any
 
 from president.cards import Card
 from president.combos import Combo
+from president.game import Game
 from president.roles import Role
 from president.rules import HouseRules
 
@@ -43,8 +44,10 @@ class HandResult:
 
 @dataclass(frozen=True)
 class State:
-    """Not slotted: the engine copies a state by copying its ``__dict__`` (one C call),
-    which also carries private caches that stay valid (``_active``)."""
+    """One moment of a session. ``game`` is what the rules imply (``Game(rules)``, made
+    here when not given; ``replace`` passes it on). Not slotted: the engine copies a state
+    in one place, ``engine._evolve`` (see there why), which also carries the seats'
+    moves (``_moves``)."""
 
     rules: HouseRules
     players: tuple[str, ...]
@@ -76,14 +79,29 @@ class State:
     winners: tuple[int, ...]
     back: bool = False              # 11-back in force: ``reversed`` is flipped until the clear
     bottom: tuple[int, ...] = ()    # seats sent to the bottom places, the lowest first
+    game: Game = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    # The engine's per-state caches: the legal actions found by seat (engine._legal), and
+    # the seats' moves as the last play or pass left them (moves.HandMoves, by seat).
     _legal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _moves: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        game = self.game
+        if game is None or (game.rules is not self.rules and game.rules != self.rules):
+            object.__setattr__(self, "game", Game(self.rules))  # frozen: derived, set once
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle and copy the fields only: the engine's caches in ``__dict__`` (legal
-        actions, active seats) hold ids that mean nothing in another process."""
+        """Pickle and copy the fields only (not the Game and its caches)."""
         values = {name: value for name, value in self.__dict__.items() if name in _FIELDS}
-        values["_legal"] = {}
+        values["game"] = None
         return values
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_legal", {})
+        object.__setattr__(self, "_moves", None)
+        self.__post_init__()
 
     @property
     def seats(self) -> range:

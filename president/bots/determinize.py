@@ -13,6 +13,7 @@ import random
 from president.bots.knowledge import Knowledge, same_rank_singles
 from president.bots.tables import RuleTables
 from president.cards import Card, card_key
+from president.game import Game
 from president.roles import Role
 from president.state import Phase, PileEntry, State
 from president.view import View
@@ -52,8 +53,9 @@ def sample_hands(view: View, known: Knowledge, tables: RuleTables, rng: random.R
     return tuple(tuple(sorted(cards, key=card_key)) for cards in dealt)
 
 
-def state_from_view(view: View, hands: Hands) -> State:
-    """The state of the trick in play, as ``view`` shows it, with ``hands`` as the hands."""
+def state_from_view(view: View, hands: Hands, game: Game | None = None) -> State:
+    """The state of the trick in play, as ``view`` shows it, with ``hands`` as the hands
+    (``game``: the rules' ``Game``, whose caches the states of a search share)."""
     return State(
         rules=view.rules, players=view.players, seed=0, phase=Phase.PLAY,
         hand_number=view.hand_number, dealer=view.dealer, order=view.order, hands=hands,
@@ -64,5 +66,5 @@ def state_from_view(view: View, hands: Hands) -> State:
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,
         scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=view.tax_mine,
         ready=frozenset(), decree=view.decree, decree_hand=0, results=view.results, winners=(),
-        back=view.back, bottom=view.bottom,
+        back=view.back, bottom=view.bottom, game=game or Game(view.rules),
     )

@@ -88,7 +88,7 @@ class HardBot:
         slowest = 0.0  # the longest playout so far: do not start one that would overrun
         while deals != self.deals:
             hands = sample_hands(view, known, policy.tables, self.rng)
-            base = state_from_view(view, hands)
+            base = state_from_view(view, hands, policy.tables.game)
             results: list[int] = []
             for index in alive:
                 now = clock()

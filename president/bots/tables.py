@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from president.cards import SUITED_RANKS, Card, Rank, Suit
 from president.combos import Combo, compare, is_interned, make_combo, strengths
+from president.game import Game
 from president.rules import HouseRules
 
 RANKS: tuple[Rank, ...] = (*SUITED_RANKS, Rank.JOKER)
@@ -34,6 +35,7 @@ class RuleTables:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
+        self.game = Game(rules)  # the engine's, for the states a search builds
         self.trump = rules.joker_mode == "trump"
         self.revolution = rules.revolution != "off"
         self.four_in_a_row = rules.revolution == "quad_or_four_in_a_row"

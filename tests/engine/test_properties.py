@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from president.actions import REASONS, Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card, make_deck, parse_cards
-from president.engine import apply, canonical_cards, legal_actions, new_session
+from president.engine import apply, legal_actions, new_session
 from president.errors import IllegalAction
 from president.events import Event, project_event
+from president.moves import canonical_cards
 from president.roles import roles_for_places
 from president.rules import ALLOWED, PRESETS, HouseRules
 from president.state import Phase, State

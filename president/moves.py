@@ -1,0 +1,372 @@
+"""The move generator: the plays a hand offers, and which of them are legal on a top.
+
+Two definitions of the same thing:
+
+- the reference, short and slow: ``candidate_plays`` lists one representative of
+  every set and run of a hand; ``reference_plays`` keeps those that ``classify`` as a
+  play and that ``compare`` lets onto the top;
+- the incremental one, which ``legal_actions`` uses: a ``MoveGenerator`` (one per
+  ``Game``) builds a seat's ``HandMoves`` once per hand, derives them after a play from
+  the hand's moves before it (only the ranks played change), and keeps the outcome
+  of ``compare`` per top of the pile by combo code, so that the legal plays on a top
+  are a look-up per play.
+
+``tests/engine/test_moves.py`` holds the second to the first over random sessions
+under random rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import chain, compress
+from typing import Literal
+
+from president.actions import Action, Pass, Play
+from president.cards import Card, Rank, card_key
+from president.combos import Combo, Outcome, classify, compare, make_combo, strengths
+from president.rules import HouseRules, JokerMode, SuitTiebreak
+
+# ---------------------------------------------------------------- the reference
+
+
+def by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
+    """The cards of ``hand`` by rank, in hand order."""
+    ranks: dict[Rank, list[Card]] = {}
+    for card in hand:
+        group = ranks.get(card.rank)
+        if group is None:
+            ranks[card.rank] = [card]
+        else:
+            group.append(card)
+    return ranks
+
+
+def suited(rules: HouseRules, rank: Rank) -> bool:
+    """Whether a lone card of ``rank`` plays differently by suit: every rank under
+    ``suit_tiebreak``, the 3 (of spades) under ``spade_three_return``."""
+    return rules.suit_tiebreak is SuitTiebreak.BIG_TWO or (
+        rules.spade_three_return and rank is Rank.THREE
+    )
+
+
+def candidate_plays(
+    hand: tuple[Card, ...], rules: HouseRules, reversed_: bool
+) -> list[tuple[Card, ...]]:
+    """One representative of every set (and run, with ``sequences``) in ``hand``.
+
+    Cards that differ only in suit are interchangeable (see ``canonical_cards``),
+    so a set is listed as its lowest-suited cards and a run as the lowest-suited
+    card of each rank; every single of a rank whose suits matter is listed (``suited``).
+    """
+    ranks = by_rank(hand)
+    plays: list[tuple[Card, ...]] = []
+    for rank, cards in ranks.items():
+        if suited(rules, rank):
+            plays.extend((card,) for card in dict.fromkeys(cards))
+        else:
+            plays.append((cards[0],))
+        plays.extend(tuple(cards[:size]) for size in range(2, len(cards) + 1))
+    if rules.sequences:
+        plays.extend(cards for cards, _ in runs_with_tops(ranks, rules, reversed_))
+    return plays
+
+
+def reference_plays(
+    hand: tuple[Card, ...], top: Combo | None, rules: HouseRules, reversed_: bool
+) -> list[tuple[Card, ...]]:
+    """The legal plays of ``hand`` on ``top``, by definition: the candidates that form a
+    play (``classify``) which may go onto the top (``compare``)."""
+    plays = []
+    for cards in candidate_plays(hand, rules, reversed_):
+        combo = classify(cards, rules, reversed_)
+        if isinstance(combo, Combo) and compare(combo, top, rules, reversed_).playable:
+            plays.append(cards)
+    return plays
+
+
+def runs_with_tops(
+    ranks: Mapping[Rank, list[Card] | tuple[Card, ...]], rules: HouseRules, reversed_: bool
+) -> list[tuple[tuple[Card, ...], Rank]]:
+    """Every run of ``sequences`` or more ranks (the lowest-suited card of each), sorted,
+    with its top rank (``sequences``)."""
+    table = strengths(rules.rank_order, reversed_)
+    ordered = sorted((r for r in ranks if r is not Rank.JOKER), key=table.__getitem__)
+    runs: dict[tuple[Card, ...], Rank] = {}
+    for start in range(len(ordered)):
+        stretch = [ordered[start]]
+        for rank in ordered[start + 1:]:
+            if table[rank] - table[stretch[-1]] != 1:
+                break
+            stretch.append(rank)
+            if len(stretch) >= rules.sequences:
+                runs[tuple(sorted((ranks[r][0] for r in stretch), key=card_key))] = rank
+    return [(cards, runs[cards]) for cards in sorted(runs)]
+
+
+def canonical_cards(
+    hand: tuple[Card, ...], cards: tuple[Card, ...], rules: HouseRules, *, single: bool
+) -> tuple[Card, ...]:
+    """The representative ``legal_actions`` lists for ``cards`` (sorted, all in ``hand``).
+
+    Suits never change what a play does, except a single's of a rank whose suits
+    matter (``suited``; ``single``: the cards are played, so a lone card keeps its
+    suit); the cards given back in the tax keep such suits too, since they may
+    become such singles.
+    """
+    keep_suits = len(cards) == 1 or not single
+    if keep_suits and rules.suit_tiebreak is SuitTiebreak.BIG_TWO:
+        return cards
+    wanted: dict[Rank, int] = {}
+    for card in cards:
+        wanted[card.rank] = wanted.get(card.rank, 0) + 1
+    picked = []
+    for rank, count in wanted.items():
+        if keep_suits and suited(rules, rank):
+            picked.extend([card for card in cards if card.rank is rank])
+        else:
+            picked.extend([card for card in hand if card.rank is rank][:count])
+    return tuple(sorted(picked, key=card_key))
+
+
+# ---------------------------------------------------------------- tax returns
+
+
+def tax_returns(hand: tuple[Card, ...], rules: HouseRules, count: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of ``count`` cards of ``hand`` to give back (sorted): cards
+    that differ only in suit are one choice, unless their suits matter (``suited``)."""
+    return _picks(_equivalent_groups(hand, rules), count)
+
+
+def _equivalent_groups(hand: tuple[Card, ...], rules: HouseRules) -> list[list[Card]]:
+    """``hand`` split into groups of interchangeable cards, lowest suit first."""
+    by_key: dict[object, list[Card]] = {}
+    for card in hand:
+        by_key.setdefault(card if suited(rules, card.rank) else card.rank, []).append(card)
+    return list(by_key.values())
+
+
+def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
+    """Every way to take ``count`` cards from ``groups``, taking each group's first
+    cards, sorted. Groups are in hand order, so a pick made group by group is sorted,
+    and taking more of an earlier group first lists the picks in sorted order."""
+    if count == 0:
+        return [()]
+    if count == 1:
+        return [(group[0],) for group in groups]
+    picks: list[tuple[Card, ...]] = []
+    last = len(groups)
+    if count == 2:  # the walk below, unrolled
+        for index, group in enumerate(groups):
+            first = group[0]
+            if len(group) > 1:
+                picks.append((first, group[1]))
+            picks.extend([(first, other[0]) for other in groups[index + 1:]])
+        return picks
+
+    def walk(start: int, need: int, prefix: tuple[Card, ...]) -> None:
+        for index in range(start, last):
+            group = groups[index]
+            for take in range(min(need, len(group)), 0, -1):
+                pick = prefix + tuple(group[:take])
+                if take == need:
+                    picks.append(pick)
+                else:
+                    walk(index + 1, need - take, pick)
+
+    walk(0, count, ())
+    return picks
+
+
+# ---------------------------------------------------------------- the incremental one
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Plays made from some cards of a hand: one rank's cards (its sets), or the whole
+    hand (its runs); each play with its combo and the combo's code."""
+
+    cards: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    combos: tuple[Combo, ...]
+    codes: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Legal:
+    """What ``legal_actions`` found for a seat in a state: the actions; during the
+    tricks, the seat's moves and, unless it leads, the outcome of each of its plays on
+    the top by combo code (false: not playable). Not changed once made (not frozen: it
+    is made for every state a seat acts in, and a frozen one costs three times more)."""
+
+    actions: tuple[Action, ...]
+    moves: HandMoves | None = None
+    outcomes: Mapping[int, Outcome | Literal[False]] | None = None
+
+
+NO_ACTIONS = Legal(())
+
+
+class HandMoves:
+    """The valid plays of ``seat`` holding ``hand`` in the order ``reversed_`` (runs
+    depend on it), in ``candidate_plays`` order: its sets by rank, then its runs.
+    Not changed once made."""
+
+    __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "codes", "only_pass")
+
+    def __init__(
+        self, seat: int, hand: tuple[Card, ...], reversed_: bool, groups: dict[Rank, Group],
+        runs: Group | None, plays: tuple[Play, ...], codes: tuple[int, ...],
+        only_pass: tuple[Pass],
+    ) -> None:
+        self.seat, self.hand, self.reversed = seat, hand, reversed_
+        self.groups, self.runs = groups, runs
+        self.plays, self.codes = plays, codes
+        self.only_pass = only_pass  # the seat's one Pass, alone
+
+    @property
+    def passing(self) -> Pass:
+        return self.only_pass[0]
+
+    def find(self, cards: tuple[Card, ...]) -> Combo | None:
+        """The combo of the listed play of exactly ``cards`` (sorted, not empty), if any."""
+        first = cards[0].rank
+        group = self.groups.get(first) if cards[-1].rank is first else self.runs
+        if group is not None:
+            for play, combo in zip(group.plays, group.combos, strict=True):
+                if play.cards == cards:
+                    return combo
+        return None
+
+
+class MoveGenerator:
+    """The incremental move generator of one ``Game``. Its caches hold values only:
+    a seat's sets of one rank by (seat, cards) (a seat is dealt the same few cards of a
+    rank again and again), and the outcomes of ``compare`` by (order, top's code)."""
+
+    MAX_SET_GROUPS = 16384
+
+    def __init__(self, rules: HouseRules) -> None:
+        self.rules = rules
+        self.sequences = rules.sequences
+        self.jokers_alone = rules.joker_mode is JokerMode.TRUMP
+        self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
+        self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
+            False: {}, True: {}}
+
+    def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> Group:
+        """The sets of ``cards`` (all of ``rank``, in hand order): its singles (one per
+        suit if the rank's suits matter), then its pairs, triples... (jokers in trump
+        mode go alone)."""
+        key = (seat, cards)
+        group = self.set_groups.get(key)
+        if group is not None:
+            return group
+        plays: list[Play] = []
+        combos: list[Combo] = []
+        for card in dict.fromkeys(cards) if suited(self.rules, rank) else cards[:1]:
+            plays.append(Play(seat, (card,)))
+            combos.append(make_combo("set", 1, rank, card.suit))
+        if len(cards) > 1 and not (self.jokers_alone and rank is Rank.JOKER):
+            for size in range(2, len(cards) + 1):
+                plays.append(Play(seat, cards[:size]))
+                combos.append(make_combo("set", size, rank))
+        group = Group(cards, tuple(plays), tuple(combos), tuple(c.code for c in combos))
+        if len(self.set_groups) >= self.MAX_SET_GROUPS:
+            self.set_groups.clear()
+        self.set_groups[key] = group
+        return group
+
+    def runs(self, seat: int, hand: tuple[Card, ...], groups: dict[Rank, Group],
+             reversed_: bool) -> Group | None:
+        runs = runs_with_tops({rank: group.cards for rank, group in groups.items()},
+                              self.rules, reversed_)
+        if not runs:
+            return None
+        combos = tuple(make_combo("run", len(cards), top) for cards, top in runs)
+        return Group(hand, tuple(Play(seat, cards) for cards, _ in runs), combos,
+                     tuple(combo.code for combo in combos))
+
+    def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
+                 passing: Pass | None = None) -> HandMoves:
+        """The moves of ``seat`` holding ``hand``, made afresh (from cached set groups)."""
+        groups = {rank: self.sets(seat, rank, tuple(cards))
+                  for rank, cards in by_rank(hand).items()}
+        return self._moves(seat, hand, reversed_, groups, (passing or Pass(seat),))
+
+    def after_play(self, moves: HandMoves, cards: tuple[Card, ...],
+                   left: tuple[Card, ...]) -> HandMoves:
+        """The moves of the hand ``left`` after ``cards`` were played from ``moves``'s:
+        only the played ranks' sets change (and the runs)."""
+        seat, groups = moves.seat, moves.groups.copy()
+        first = cards[0].rank
+        if cards[-1].rank is first and not self.sequences:
+            # A set: one rank's plays change, in place in the flat tuples.
+            old = groups[first]
+            rest = list(old.cards)
+            for card in cards:
+                rest.remove(card)
+            start = moves.codes.index(old.codes[0])  # codes are unique within a hand
+            end = start + len(old.codes)
+            if rest:
+                new = groups[first] = self.sets(seat, first, tuple(rest))
+                plays = moves.plays[:start] + new.plays + moves.plays[end:]
+                codes = moves.codes[:start] + new.codes + moves.codes[end:]
+            else:
+                del groups[first]
+                plays = moves.plays[:start] + moves.plays[end:]
+                codes = moves.codes[:start] + moves.codes[end:]
+            return HandMoves(seat, left, moves.reversed, groups, None, plays, codes,
+                             moves.only_pass)
+        for rank in {card.rank for card in cards}:
+            rest = list(groups[rank].cards)
+            for card in cards:
+                if card.rank is rank:
+                    rest.remove(card)
+            if rest:
+                groups[rank] = self.sets(seat, rank, tuple(rest))
+            else:
+                del groups[rank]
+        return self._moves(seat, left, moves.reversed, groups, moves.only_pass)
+
+    def _moves(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
+               groups: dict[Rank, Group], only_pass: tuple[Pass]) -> HandMoves:
+        parts = list(groups.values())
+        runs = self.runs(seat, hand, groups, reversed_) if self.sequences else None
+        if runs is not None:
+            parts.append(runs)
+        plays = tuple(chain.from_iterable([part.plays for part in parts]))
+        codes = tuple(chain.from_iterable([part.codes for part in parts]))
+        return HandMoves(seat, hand, reversed_, groups, runs, plays, codes, only_pass)
+
+    def in_order(self, moves: HandMoves, reversed_: bool) -> HandMoves:
+        """``moves`` for the order ``reversed_`` (a revolution or 11-back turns the runs)."""
+        if moves.reversed == reversed_:
+            return moves
+        return self._moves(moves.seat, moves.hand, reversed_, moves.groups, moves.only_pass)
+
+    def legal(self, moves: HandMoves, top: Combo | None) -> Legal:
+        """The legal actions of ``moves`` on ``top``: every play on an empty pile; else
+        the plays ``compare`` lets on, and the pass."""
+        if top is None:
+            return Legal(moves.plays, moves)
+        by_top = self.outcomes[moves.reversed]
+        outcomes = by_top.get(top.code)
+        if outcomes is None:
+            outcomes = by_top[top.code] = {}
+        found = list(map(outcomes.get, moves.codes))
+        if None in found:
+            rules, reversed_ = self.rules, moves.reversed
+            parts = list(moves.groups.values())
+            if moves.runs is not None:
+                parts.append(moves.runs)
+            combos = chain.from_iterable([part.combos for part in parts])
+            for index, combo in enumerate(combos):
+                if found[index] is None:
+                    outcome = compare(combo, top, rules, reversed_)
+                    found[index] = outcomes[combo.code] = outcome.playable and outcome
+        if any(found):
+            actions: list[Action] = list(compress(moves.plays, found))
+            actions.append(moves.only_pass[0])
+            return Legal(tuple(actions), moves, outcomes)
+        return Legal(moves.only_pass, moves, outcomes)

@@ -1,0 +1,216 @@
+"""What a play sets off, as named steps: one function per house rule.
+
+``engine._play`` works a play through, in this order (the order of its events):
+
+1. the cards leave the hand for the pile (``play``);
+2. the rule steps ``play_steps`` enables for the rules, in order: ``revolution``,
+   ``eight_cut`` (marks the cut), ``jack_back``, ``nine_reverse``, ``five_skip``;
+3. ``went_out`` if the hand is empty (``forbidden_finish``, ``downfall``);
+4. the end of the hand, if one player or none still holds cards;
+5. the clear of an 8-cut (``cut``, ``clear``);
+6. the skip steps ``skip_steps`` enables: ``equal_rank_skip``; then the skips
+   (``skip`` events);
+7. the clear of the trick, or the turn to the next player (``engine._advance``).
+
+A new rule is a field of ``HouseRules``, one step here, its event and its text.
+Steps read and change a ``Trick``: the play in progress, local to one ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from president.cards import Card, Rank, Suit, format_cards
+from president.combos import EQUAL, Combo, Outcome, best_rank
+from president.events import Event
+from president.rules import EqualRank, HouseRules, Revolution
+
+if TYPE_CHECKING:
+    from president.state import State
+
+
+@dataclass(slots=True)
+class Trick:
+    """One play being worked through the steps: the state before it, the play, and
+    the values after it so far."""
+
+    state: State
+    seat: int
+    cards: tuple[Card, ...]
+    combo: Combo
+    outcome: Outcome
+    events: list[Event]
+    hands: tuple[tuple[Card, ...], ...]  # after the play
+    active: list[int]  # seats holding cards after the play, in seating order
+    reversed: bool
+    played_reversed: bool  # the order the play was made in (before any revolution)
+    direction: int
+    singles: int  # consecutive singles of one rank, this one included
+    back: bool
+    finished: tuple[int, ...]
+    bottom: tuple[int, ...]
+    cut: bool = False
+    skips: int = 0
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.state.rules
+
+    def event(self, code: str, **params: object) -> None:
+        self.events.append(Event(code, {"hand": self.state.hand_number, **params}))
+
+
+Step = Callable[[Trick], None]
+
+
+def same_rank_singles(state: State, combo: Combo) -> int:
+    """How many singles of one rank lie on the pile in a row once ``combo`` is played
+    (what the four-in-a-row revolution counts)."""
+    if combo.kind != "set" or combo.size != 1:
+        return 0
+    top = state.top
+    if top is not None and top.size == 1 and top.rank is combo.rank:
+        return state.same_rank_singles + 1
+    return 1
+
+
+# ---------------------------------------------------------------- rule steps
+
+
+def revolution(trick: Trick) -> None:
+    """``revolution``: a set of four or more (or, with ``quad_or_four_in_a_row``, the
+    fourth single of a rank in a row) turns the rank order; with
+    ``revolution_reverses_direction`` it turns the direction of play too."""
+    combo, rules = trick.combo, trick.rules
+    revolt = combo.kind == "set" and combo.size >= 4
+    if rules.revolution is Revolution.QUAD_OR_FOUR_IN_A_ROW and trick.singles == 4:
+        revolt, trick.singles = True, 0
+    if revolt:
+        trick.reversed = not trick.reversed
+        if rules.revolution_reverses_direction:
+            trick.direction = -trick.direction
+        # The revolution's own order: an 11-back in force lasts only until the clear.
+        trick.event("revolution", reversed=trick.reversed != trick.state.back)
+
+
+def eight_cut(trick: Trick) -> None:
+    """``eight_cut``: a play holding an 8 clears the pile (after the other steps; see
+    ``engine._play``), and its player leads."""
+    trick.cut = any(card.rank is Rank.EIGHT for card in trick.cards)
+
+
+def jack_back(trick: Trick) -> None:
+    """``jack_back``: a play holding a jack turns the rank order until the clear (a cut
+    clears at once: no back to speak of)."""
+    if not trick.cut and any(card.rank is Rank.JACK for card in trick.cards):
+        trick.back, trick.reversed = not trick.back, not trick.reversed
+        trick.event("back", on=trick.back)
+
+
+def nine_reverse(trick: Trick) -> None:
+    """``nine_reverse``: a play holding a 9 turns the direction of play."""
+    if any(card.rank is Rank.NINE for card in trick.cards):
+        trick.direction = -trick.direction
+        trick.event("reverse", direction=trick.direction)
+
+
+def five_skip(trick: Trick) -> None:
+    """``five_skip``: each 5 played skips one player."""
+    trick.skips += sum(1 for card in trick.cards if card.rank is Rank.FIVE)
+
+
+def equal_rank_skip(trick: Trick) -> None:
+    """``equal_rank = skip``: a play equal in rank to the top skips the next player,
+    unless ``skip_not_with_best`` forbids it with the best card, and, with two players
+    left, only if ``skip_two_players_replay`` (the player then plays again; a player
+    who just went out cannot, so the skip is an ordinary one)."""
+    if trick.outcome is not EQUAL:
+        return
+    rules, rank = trick.rules, trick.combo.rank
+    if rules.skip_not_with_best and (
+        rank is Rank.JOKER or rank is best_rank(rules, trick.played_reversed)
+    ):
+        return
+    if rules.skip_two_players_replay or len(trick.active) > 2 or not trick.hands[trick.seat]:
+        trick.skips += 1
+
+
+# ---------------------------------------------------------------- going out
+
+
+def went_out(trick: Trick, forbidden: bool, falls: bool) -> None:
+    """The player emptied their hand: they take the next place, unless the finish is
+    forbidden (``forbidden``: the rules have ``forbidden_finish``); the first out may
+    bring the previous President down (``falls``: the rules have ``downfall``)."""
+    seat, hands = trick.seat, trick.hands
+    if forbidden and forbidden_finish(trick):
+        trick.bottom += (seat,)
+        trick.event("forbidden", seat=seat, place=len(hands) + 1 - len(trick.bottom))
+        return
+    trick.finished += (seat,)
+    trick.event("out", seat=seat, place=len(trick.finished))
+    if falls:
+        downfall(trick)
+
+
+def forbidden_finish(trick: Trick) -> bool:
+    """``forbidden_finish``: going out with a joker, the best rank in the order the play
+    was made in (the 2; the 3 during a revolution), an 8 with ``eight_cut``, or the 3 of
+    spades returning a joker with ``spade_three_return``."""
+    rules = trick.rules
+    best = best_rank(rules, trick.played_reversed)
+    for card in trick.cards:
+        if card.rank is Rank.JOKER or card.rank is best:
+            return True
+        if rules.eight_cut and card.rank is Rank.EIGHT:
+            return True
+    return rules.spade_three_return and is_spade_three_return(trick.combo, trick.state.top)
+
+
+def is_spade_three_return(combo: Combo, top: Combo | None) -> bool:
+    """A lone 3 of spades on a lone joker (``spade_three_return``)."""
+    return (
+        top is not None and top.is_joker and top.size == 1 and combo.kind == "set"
+        and combo.size == 1 and combo.rank is Rank.THREE and combo.suit is Suit.SPADES
+    )
+
+
+def downfall(trick: Trick) -> None:
+    """``downfall`` (miyako-ochi): when someone other than the previous President goes
+    out first, after the first hand, the previous President drops to the bottom place
+    and their cards are shown."""
+    state, hands = trick.state, trick.hands
+    if len(trick.finished) != 1 or not state.results:
+        return
+    president = state.results[-1].order[0]
+    if president == trick.finished[0] or president in trick.bottom or not hands[president]:
+        return
+    discarded = hands[president]
+    changed = list(hands)
+    changed[president] = ()
+    trick.hands = tuple(changed)
+    trick.bottom += (president,)
+    trick.event("downfall", seat=president, place=len(hands) + 1 - len(trick.bottom),
+                cards=format_cards(discarded))
+
+
+# ---------------------------------------------------------------- enabled per rules
+
+
+def play_steps(rules: HouseRules) -> tuple[Step, ...]:
+    """The rule steps a play goes through under ``rules``, in order."""
+    steps: list[tuple[bool, Step]] = [
+        (rules.revolution is not Revolution.OFF, revolution),
+        (rules.eight_cut, eight_cut),
+        (rules.jack_back, jack_back),
+        (rules.nine_reverse, nine_reverse),
+        (rules.five_skip, five_skip),
+    ]
+    return tuple(step for enabled, step in steps if enabled)
+
+
+def skip_steps(rules: HouseRules) -> tuple[Step, ...]:
+    """The steps that add skips after a play that leaves the trick open."""
+    return (equal_rank_skip,) if rules.equal_rank is EqualRank.SKIP else ()

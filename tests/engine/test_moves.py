@@ -1,0 +1,105 @@
+"""The incremental move generator lists what the reference defines, and ``apply``'s
+fast path changes nothing.
+
+``legal_actions`` takes its plays from ``moves.MoveGenerator`` (plays by rank group,
+derived from the hand a play left; compare outcomes kept by top); ``apply`` recognises
+a listed action by value. Over random sessions under random rules: the listed plays
+are, in order, ``moves.reference_plays`` (the candidates that classify as a play and
+go onto the top, computed without any cache); an equal copy of the action gives the
+same state and events; and an action given in another form (other suits, unsorted
+cards), which takes the checked path, gives the same state and events too.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from engine_kit import NAMES
+
+from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.engine import apply, legal_actions, new_session
+from president.errors import IllegalAction
+from president.moves import reference_plays
+from president.rules import ALLOWED, HouseRules
+from president.state import Phase, State
+
+
+def random_rules(rng: random.Random) -> HouseRules:
+    skip = {"min_players", "max_players", "session_length", "session_end", "scoring"}
+    values = {name: rng.choice(allowed) for name, allowed in ALLOWED.items() if name not in skip}
+    return HouseRules(**values, session_end="hands", session_length=2)
+
+
+def copy_of(action: Action) -> Action:
+    """An equal action that is not the listed object (nor shares its cards tuple)."""
+    match action:
+        case Play(seat, cards):
+            return Play(seat, tuple(list(cards)))
+        case GiveBack(seat, cards):
+            return GiveBack(seat, tuple(list(cards)))
+        case Pass(seat):
+            return Pass(seat)
+        case Ready(seat):
+            return Ready(seat)
+    raise TypeError(action)
+
+
+def expected_plays(state: State, seat: int) -> list[Play]:
+    cards = reference_plays(state.hands[seat], state.top, state.rules, state.reversed)
+    return [Play(seat, play) for play in cards]
+
+
+def other_form(state: State, action: Action) -> Action:
+    """``action`` with its cards reversed and, where the hand holds another card of the
+    same rank unplayed, that card instead (the checked path's work)."""
+    if not isinstance(action, Play | GiveBack):
+        return action
+    spare = list(state.hands[action.seat])
+    for card in action.cards:
+        spare.remove(card)
+    cards = []
+    for card in action.cards:
+        other = next((c for c in spare if c.rank is card.rank and c != card), None)
+        if other is not None:
+            spare.remove(other)
+            cards.append(other)
+        else:
+            cards.append(card)
+    return replace(action, cards=tuple(reversed(cards)))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    players = rng.randint(max(3, rules.min_players), 8)
+    if rules.sequences and rules.deck_count(players) == 2 and players < 6:
+        rules = replace(rules, decks=1)  # keep run listings small
+    state, _ = new_session(rules, NAMES[:players], seed)
+    steps = 0
+    while state.phase is not Phase.SESSION_OVER and steps < 1000:
+        steps += 1
+        seat, options = next(
+            (seat, options) for seat in state.seats
+            if (options := [a for a in legal_actions(state, seat) if not isinstance(a, Decree)])
+        )
+        if state.phase is Phase.PLAY:
+            listed = [a for a in options if isinstance(a, Play)]
+            assert listed == expected_plays(state, seat)
+            assert (Pass(seat) in options) == (state.top is not None)
+        action = rng.choice(options)
+        fast_state, fast_events = apply(state, action)
+        copy_state, copy_events = apply(state, copy_of(action))
+        assert fast_state == copy_state and fast_events == copy_events
+        other = other_form(state, action)
+        try:
+            slow_state, slow_events = apply(state, other)
+        except IllegalAction:  # only where other suits matter
+            assert state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
+        else:  # the same play: only the suits of the cards played may differ
+            assert slow_state.turn == fast_state.turn and len(slow_events) == len(fast_events)
+            assert [e.code for e in slow_events] == [e.code for e in fast_events]
+        state = fast_state if steps % 2 else copy_state
+    assert state.phase is Phase.SESSION_OVER
