@@ -23,6 +23,7 @@ number of tables:
 at PATH (e.g. ``git worktree add --detach /tmp/base main`` or a ``git archive`` of the
 commit to compare with), interleaved with this tree's runs, and prints both.
 ``--quick``: a short window (for a check that it runs, not for figures).
+``BENCH_PROFILE=FILE`` with ``--one TABLES`` writes the host process's cProfile stats.
 """
 
 from __future__ import annotations
@@ -30,33 +31,9 @@ from __future__ import annotations
 import os
 import sys
 
-TREE_VARIABLE = "PRESIDENT_BENCH_TREE"
+from source_tree import TREE_VARIABLE, use_tree_from_environment
 
-
-def _use_tree(root: str) -> None:
-    """Import ``president`` (with ``president.net`` and ``president.cli``) from the source
-    tree at ``root`` instead of this checkout (the baseline's code)."""
-    import importlib.abc
-    import importlib.machinery
-    import importlib.util
-
-    places = {"president": "president", "president.net": "net", "president.cli": "cli"}
-
-    class TreeFinder(importlib.abc.MetaPathFinder):
-        def find_spec(self, name: str, path: object = None,
-                      target: object = None) -> importlib.machinery.ModuleSpec | None:
-            folder = places.get(name)
-            if folder is None:
-                return None
-            where = os.path.join(root, folder)
-            return importlib.util.spec_from_file_location(
-                name, os.path.join(where, "__init__.py"), submodule_search_locations=[where])
-
-    sys.meta_path.insert(0, TreeFinder())
-
-
-if os.environ.get(TREE_VARIABLE):   # before anything of ours is imported (spawned children too)
-    _use_tree(os.environ[TREE_VARIABLE])
+use_tree_from_environment()  # before anything of ours is imported (spawned children too)
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
@@ -131,7 +108,12 @@ def host_process(tables: int, seats: int, pipe: Connection) -> None:
                 pipe.send((_cpu(), sum(t.version for t in played), _rss_mib()))
             await host.stop()
             journal.close()
-    asyncio.run(main())
+    profile = os.environ.get("BENCH_PROFILE")  # a file for the host's cProfile stats
+    if profile:
+        import cProfile
+        cProfile.runctx("asyncio.run(main())", globals(), locals(), profile)
+    else:
+        asyncio.run(main())
 
 
 # ---------------------------------------------------------------- the players' processes

@@ -13,31 +13,40 @@ Choosing the action is not counted.
 
 Prints the host CPU time per accepted action (``time.process_time`` around the
 table's handling only), the frames and bytes sent per action, and the top of
-cProfile's listing (cumulative) for the same path.
+cProfile's listing (cumulative) for the same path. ``--baseline PATH`` compares with
+the code of another source tree (``source_tree.py``), the CPU figure alone.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import cProfile
-import io
-import pstats
-import random
+import os
 import sys
-import tempfile
-import time
-from pathlib import Path
-from typing import Any
 
-from president import engine
-from president.actions import Decree
-from president.net.host import Connection, Host
-from president.net.journal import Journal
-from president.net.persist import TableJournal
-from president.net.protocol import PROTOCOL_VERSION, Hello, action_request
-from president.net.table import Command, Join, Table, TableOptions
-from president.rules import HouseRules
+from source_tree import TREE_VARIABLE, use_tree_from_environment
+
+use_tree_from_environment()  # the baseline's run: its code, before anything of ours
+
+import argparse  # noqa: E402
+import asyncio  # noqa: E402
+import cProfile  # noqa: E402
+import io  # noqa: E402
+import pstats  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+from president import engine  # noqa: E402
+from president.actions import Decree  # noqa: E402
+from president.net.host import Connection, Host  # noqa: E402
+from president.net.journal import Journal  # noqa: E402
+from president.net.persist import TableJournal  # noqa: E402
+from president.net.protocol import PROTOCOL_VERSION, Hello, action_request  # noqa: E402
+from president.net.table import Command, Join, Table, TableOptions  # noqa: E402
+from president.rules import HouseRules  # noqa: E402
 
 
 class CountingTransport:
@@ -155,8 +164,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--no-profile", dest="profile", action="store_false",
                         help="the CPU figure alone (cProfile's own cost inflates it)")
+    parser.add_argument("--baseline", metavar="PATH",
+                        help="compare with the code of the source tree at PATH: both run "
+                             "--rounds times in turn, without cProfile; the best of each")
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
+    if args.baseline:
+        return compare(args)
     asyncio.run(run(args))
+    return 0
+
+
+def compare(args: argparse.Namespace) -> int:
+    """This tree against ``args.baseline``, each run in a fresh interpreter, in turn."""
+    figures: dict[str, list[float]] = {"baseline": [], "this": []}
+    for _ in range(args.rounds):
+        for name, tree in (("baseline", args.baseline), ("this", None)):
+            env = {k: v for k, v in os.environ.items() if k != TREE_VARIABLE}
+            if tree is not None:
+                env[TREE_VARIABLE] = os.path.abspath(tree)
+            done = subprocess.run(
+                [sys.executable, __file__, "--no-profile", "--actions", str(args.actions),
+                 "--seats", str(args.seats), "--spectators", str(args.spectators),
+                 "--seed", str(args.seed)], env=env, capture_output=True, text=True,
+                check=True)
+            line = next(x for x in done.stdout.splitlines() if x.startswith("host CPU"))
+            figures[name].append(float(line.split(":")[1].split()[0]))
+    print(f"{args.seats} seats + {args.spectators} spectators, journal on, "
+          f"{args.actions} actions, {args.rounds} runs each in turn")
+    for name, values in figures.items():
+        print(f"{name:<9} host CPU per accepted action: best {min(values):.3f} ms, "
+              f"median {statistics.median(values):.3f} ms")
     return 0
 
 

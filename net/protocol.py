@@ -563,7 +563,7 @@ class Packed:
     to: each connection puts in only its own sequence numbers (``frames(first)``: the
     frames ``encode`` would make of the messages numbered from ``first``, their maps'
     keys perhaps in another order). ``a + b``: ``a``'s frames, then ``b``'s. Like
-    ``encode(msg, check=False)`` it checks the size, not the fields."""
+    ``encode(msg, check=False)`` it checks the size (when packed), not the fields."""
 
     __slots__ = ("TYPE", "count", "_parts")
 
@@ -573,7 +573,10 @@ class Packed:
         if head is None:
             head = _HEADS[type_, rest.count] = (_MAP_HEADER(rest.count + 2) + msgpack.packb(
                 "type") + msgpack.packb(type_) + msgpack.packb("seq"))
-        self._parts: tuple[tuple[bytes, bytes], ...] = ((head, rest.data),)
+        size = len(head) + len(rest.data)
+        if size + _SEQ_MAX_SIZE > MAX_FRAME:
+            raise LocalProtocolError("frame_too_large", size=size, limit=MAX_FRAME)
+        self._parts: tuple[tuple[int, bytes, bytes], ...] = ((size, head, rest.data),)
         self.count = 1
 
     def __add__(self, other: Packed) -> Packed:
@@ -584,15 +587,26 @@ class Packed:
 
     def frames(self, first: int) -> bytes:
         out: list[bytes] = []
-        for seq, (head, tail) in enumerate(self._parts, first):
-            number = msgpack.packb(seq)
-            size = len(head) + len(number) + len(tail)
-            if size > MAX_FRAME:
-                raise LocalProtocolError("frame_too_large", size=size, limit=MAX_FRAME)
-            out += (HEADER.pack(size), head, number, tail)
+        for seq, (size, head, tail) in enumerate(self._parts, first):
+            number = _packed_seq(seq)
+            out += (_FRAME_HEADER(size + len(number)), head, number, tail)
         return b"".join(out)
 
 
+def _packed_seq(seq: int) -> bytes:
+    """``msgpack.packb(seq)`` for a sequence number (0 <= seq <= MAX_SEQ), without
+    making a packer each time."""
+    if seq < 0x80:
+        return _FIXINTS[seq]
+    if seq <= 0xFFFF:
+        return b"\xcc" + bytes((seq,)) if seq <= 0xFF else b"\xcd" + seq.to_bytes(2, "big")
+    return b"\xce" + seq.to_bytes(4, "big") if seq <= 0xFFFFFFFF else b"\xcf" + seq.to_bytes(
+        8, "big")
+
+
+_FIXINTS = [bytes((n,)) for n in range(0x80)]
+_SEQ_MAX_SIZE = 9
+_FRAME_HEADER = HEADER.pack
 _HEADS: dict[tuple[str, int], bytes] = {}  # a packed map's start, up to the seq's value
 _VIEW_KEY = msgpack.packb("view")
 
