@@ -94,8 +94,25 @@ def interned(combo: Combo) -> Combo:
 
 
 def best_rank(rules: HouseRules, reversed_: bool) -> Rank:
+    """The strongest suited rank in the order ``reversed_`` (``rank_order``)."""
     table = strengths(rules.rank_order, reversed_)
     return max(SUITED_RANKS, key=table.__getitem__)
+
+
+def trump_jokers(rules: HouseRules) -> bool:
+    """``joker_mode = trump``: a joker beats anything, nothing beats it, and jokers go
+    alone (never two together)."""
+    return rules.joker_mode is JokerMode.TRUMP
+
+
+def big_two(rules: HouseRules) -> bool:
+    """``suit_tiebreak = big_two``: singles of equal rank compare by suit."""
+    return rules.suit_tiebreak is SuitTiebreak.BIG_TWO
+
+
+def run_length(rules: HouseRules) -> int:
+    """``sequences``: the fewest ranks a run holds; 0: no runs."""
+    return rules.sequences
 
 
 def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Combo | str:
@@ -104,13 +121,14 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
         return "empty_play"
     first = cards[0].rank
     if all(card.rank is first for card in cards):
-        if first is Rank.JOKER and rules.joker_mode is JokerMode.TRUMP and len(cards) > 1:
+        if first is Rank.JOKER and len(cards) > 1 and trump_jokers(rules):
             return "jokers_alone"
         suit = cards[0].suit if len(cards) == 1 else None
         return make_combo("set", len(cards), first, suit)
     if any(card.rank is Rank.JOKER for card in cards):
         return "jokers_alone"
-    if rules.sequences and len(cards) >= rules.sequences:
+    shortest = run_length(rules)
+    if shortest and len(cards) >= shortest:
         table = strengths(rules.rank_order, reversed_)
         positions = sorted(table[card.rank] for card in cards)
         if all(b - a == 1 for a, b in zip(positions, positions[1:], strict=False)):
@@ -148,52 +166,109 @@ WRONG_SIZE = Outcome.WRONG_SIZE
 
 
 def compare(new: Combo, top: Combo | None, rules: HouseRules, reversed_: bool) -> Outcome:
-    """How ``new`` compares with ``top`` (None: an empty pile, which anything beats)."""
+    """How ``new`` compares with ``top`` (None: an empty pile, which anything beats).
+    The rules that let a play on whatever its rank come first, then the kind, the size,
+    the rank in the order in force, and the rules for a tie."""
     if top is None:
         return BEATS
-    if (
-        rules.spade_three_return and top.rank is Rank.JOKER and top.size == 1
-        and new.rank is Rank.THREE and new.suit is Suit.SPADES and new.size == 1
-        and new.kind == "set"
-    ):
-        return BEATS  # spade_three_return: the 3 of spades beats a lone joker
-    trump = rules.joker_mode is JokerMode.TRUMP
-    if trump and top.is_joker:
-        return TOO_LOW  # joker_mode=trump: nothing beats a joker
-    if trump and new.is_joker:
-        return BEATS
-    new_bomb = rules.bomb is Bomb.QUAD and new.kind == "set" and new.size >= 4
-    top_bomb = rules.bomb is Bomb.QUAD and top.kind == "set" and top.size >= 4
-    if new_bomb and not top_bomb:
-        return BEATS
-    if (
-        rules.bomb is Bomb.TWO_OR_JOKER and new.kind == "set" and new.size == 1
-        and new.rank in (Rank.TWO, Rank.JOKER) and top.kind == "set" and top.size in (2, 3)
-    ):
-        return BEATS
+    for rule in (_spade_three_return, _joker_mode, _bomb):
+        outcome = rule(new, top, rules)
+        if outcome is not None:
+            return outcome
     if new.kind != top.kind:
-        return WRONG_KIND
+        return WRONG_KIND  # a run on a set, or a set on a run (sequences)
     table = strengths(rules.rank_order, reversed_)
     if new.size != top.size:
-        if new.kind == "run" or new.size < top.size or rules.set_size_rule is SetSizeRule.SAME:
-            return WRONG_SIZE
-        if rules.set_size_rule is SetSizeRule.BIGGER_BEATS_ANY:
-            return BEATS
-        return BEATS if table[new.rank] > table[top.rank] else TOO_LOW
+        return _set_size_rule(new, top, rules, table)
     if new.kind == "set":
-        if rules.transparent_threes and new.rank is Rank.THREE and top.rank is not Rank.THREE:
-            return BEATS
-        if rules.two_wraps and (new.rank is Rank.TWO) != (top.rank is Rank.TWO):
-            return BEATS  # two_wraps: a 2 beats everything and everything beats a 2
+        for rule in (_transparent_threes, _two_wraps):
+            outcome = rule(new, top, rules)
+            if outcome is not None:
+                return outcome
     difference = table[new.rank] - table[top.rank]
     if difference > 0:
         return BEATS
     if difference < 0 or new.kind == "run":
         return TOO_LOW
-    big_two = rules.suit_tiebreak is SuitTiebreak.BIG_TWO
-    if big_two and new.suit is not None and top.suit is not None:
-        if new.suit != top.suit:  # identical twins (two decks): the tie stands
+    return _suit_tiebreak(new, top, rules) or _equal_rank(rules)
+
+
+def _spade_three_return(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``spade_three_return``: the 3 of spades beats a lone joker."""
+    return BEATS if rules.spade_three_return and is_spade_three_return(new, top) else None
+
+
+def is_spade_three_return(combo: Combo, top: Combo | None) -> bool:
+    """A lone 3 of spades on a lone joker."""
+    return (
+        top is not None and top.is_joker and top.size == 1 and combo.kind == "set"
+        and combo.size == 1 and combo.rank is Rank.THREE and combo.suit is Suit.SPADES
+    )
+
+
+def _joker_mode(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``joker_mode = trump``: nothing beats a joker, a joker beats anything."""
+    if not trump_jokers(rules):
+        return None
+    if top.is_joker:
+        return TOO_LOW
+    return BEATS if new.is_joker else None
+
+
+def _bomb(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``bomb``: four of a kind (``quad``) beats anything but another such set; a lone 2
+    or joker (``two_or_joker``) beats a pair or a triple."""
+    if rules.bomb is Bomb.QUAD:
+        new_bomb = new.kind == "set" and new.size >= 4
+        top_bomb = top.kind == "set" and top.size >= 4
+        return BEATS if new_bomb and not top_bomb else None
+    if (
+        rules.bomb is Bomb.TWO_OR_JOKER and new.kind == "set" and new.size == 1
+        and new.rank in (Rank.TWO, Rank.JOKER) and top.kind == "set" and top.size in (2, 3)
+    ):
+        return BEATS
+    return None
+
+
+def _set_size_rule(new: Combo, top: Combo, rules: HouseRules,
+                   table: dict[Rank, int]) -> Outcome:
+    """``set_size_rule``: whether a bigger set may go onto a smaller one (``same``: no;
+    ``bigger_beats_any``: yes; ``bigger_beats_lower``: if its rank is higher). Runs and
+    smaller sets never may."""
+    if new.kind == "run" or new.size < top.size or rules.set_size_rule is SetSizeRule.SAME:
+        return WRONG_SIZE
+    if rules.set_size_rule is SetSizeRule.BIGGER_BEATS_ANY:
+        return BEATS
+    return BEATS if table[new.rank] > table[top.rank] else TOO_LOW
+
+
+def _transparent_threes(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``transparent_threes``: a set of 3s beats a set of any other rank (the pile then
+    keeps the rank it beat: ``resulting_top``)."""
+    if rules.transparent_threes and new.rank is Rank.THREE and top.rank is not Rank.THREE:
+        return BEATS
+    return None
+
+
+def _two_wraps(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``two_wraps``: a 2 beats everything and everything beats a 2."""
+    if rules.two_wraps and (new.rank is Rank.TWO) != (top.rank is Rank.TWO):
+        return BEATS
+    return None
+
+
+def _suit_tiebreak(new: Combo, top: Combo, rules: HouseRules) -> Outcome | None:
+    """``suit_tiebreak = big_two``: of two singles of one rank, the higher suit wins
+    (identical twins of two decks tie)."""
+    if big_two(rules) and new.suit is not None and top.suit is not None:
+        if new.suit != top.suit:
             return BEATS if new.suit > top.suit else TOO_LOW
+    return None
+
+
+def _equal_rank(rules: HouseRules) -> Outcome:
+    """``equal_rank``: whether a play equal in rank to the top may go on it (``allowed``,
+    ``skip``; what the skip does is ``trick.equal_rank_skip``)."""
     return EQUAL if rules.equal_rank is not EqualRank.OFF else TOO_LOW
 
 
@@ -202,8 +277,7 @@ def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
     if (
         rules.transparent_threes and top is not None and new.kind == "set"
         and new.rank is Rank.THREE and top.kind == "set" and new.size == top.size
-        and top.rank is not Rank.THREE
-        and not (rules.joker_mode is JokerMode.TRUMP and top.is_joker)
+        and top.rank is not Rank.THREE and not (trump_jokers(rules) and top.is_joker)
     ):
         return make_combo("set", new.size, top.rank, top.suit)  # takes the rank it beat
     return new

@@ -24,8 +24,18 @@ from typing import Literal
 
 from president.actions import Action, Pass, Play
 from president.cards import Card, Rank, card_key
-from president.combos import Combo, Outcome, classify, compare, make_combo, strengths
-from president.rules import HouseRules, JokerMode, SuitTiebreak
+from president.combos import (
+    Combo,
+    Outcome,
+    big_two,
+    classify,
+    compare,
+    make_combo,
+    run_length,
+    strengths,
+    trump_jokers,
+)
+from president.rules import HouseRules
 
 # ---------------------------------------------------------------- the reference
 
@@ -45,9 +55,7 @@ def by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
 def suited(rules: HouseRules, rank: Rank) -> bool:
     """Whether a lone card of ``rank`` plays differently by suit: every rank under
     ``suit_tiebreak``, the 3 (of spades) under ``spade_three_return``."""
-    return rules.suit_tiebreak is SuitTiebreak.BIG_TWO or (
-        rules.spade_three_return and rank is Rank.THREE
-    )
+    return big_two(rules) or (rules.spade_three_return and rank is Rank.THREE)
 
 
 def candidate_plays(
@@ -67,7 +75,7 @@ def candidate_plays(
         else:
             plays.append((cards[0],))
         plays.extend(tuple(cards[:size]) for size in range(2, len(cards) + 1))
-    if rules.sequences:
+    if run_length(rules):
         plays.extend(cards for cards, _ in runs_with_tops(ranks, rules, reversed_))
     return plays
 
@@ -90,7 +98,7 @@ def runs_with_tops(
 ) -> list[tuple[tuple[Card, ...], Rank]]:
     """Every run of ``sequences`` or more ranks (the lowest-suited card of each), sorted,
     with its top rank (``sequences``)."""
-    table = strengths(rules.rank_order, reversed_)
+    table, shortest = strengths(rules.rank_order, reversed_), run_length(rules)
     ordered = sorted((r for r in ranks if r is not Rank.JOKER), key=table.__getitem__)
     runs: dict[tuple[Card, ...], Rank] = {}
     for start in range(len(ordered)):
@@ -99,7 +107,7 @@ def runs_with_tops(
             if table[rank] - table[stretch[-1]] != 1:
                 break
             stretch.append(rank)
-            if len(stretch) >= rules.sequences:
+            if len(stretch) >= shortest:
                 runs[tuple(sorted((ranks[r][0] for r in stretch), key=card_key))] = rank
     return [(cards, runs[cards]) for cards in sorted(runs)]
 
@@ -115,7 +123,7 @@ def canonical_cards(
     become such singles.
     """
     keep_suits = len(cards) == 1 or not single
-    if keep_suits and rules.suit_tiebreak is SuitTiebreak.BIG_TWO:
+    if keep_suits and big_two(rules):
         return cards
     wanted: dict[Rank, int] = {}
     for card in cards:
@@ -248,8 +256,8 @@ class MoveGenerator:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.sequences = rules.sequences
-        self.jokers_alone = rules.joker_mode is JokerMode.TRUMP
+        self.sequences = run_length(rules)
+        self.jokers_alone = trump_jokers(rules)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
         self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
             False: {}, True: {}}

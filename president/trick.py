@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from president.cards import Card, Rank, Suit, format_cards
-from president.combos import EQUAL, Combo, Outcome, best_rank
+from president.cards import Card, Rank, format_cards
+from president.combos import EQUAL, Combo, Outcome, best_rank, is_spade_three_return
 from president.events import Event
 from president.rules import EqualRank, HouseRules, Revolution
 
@@ -167,14 +167,6 @@ def forbidden_finish(trick: Trick) -> bool:
         if rules.eight_cut and card.rank is Rank.EIGHT:
             return True
     return rules.spade_three_return and is_spade_three_return(trick.combo, trick.state.top)
-
-
-def is_spade_three_return(combo: Combo, top: Combo | None) -> bool:
-    """A lone 3 of spades on a lone joker (``spade_three_return``)."""
-    return (
-        top is not None and top.is_joker and top.size == 1 and combo.kind == "set"
-        and combo.size == 1 and combo.rank is Rank.THREE and combo.suit is Suit.SPADES
-    )
 
 
 def downfall(trick: Trick) -> None:
