@@ -521,6 +521,11 @@ class Table:
         owner = self.options.owner_token
         return owner is not None and hmac.compare_digest(owner, token)
 
+    def _owner_seat(self) -> Seat | None:
+        """The seat of the player who opened the table (None: no owner, or not seated)."""
+        return next((s for s in self.seats if s.token is not None
+                     and self._is_owner_token(s.token)), None)
+
     def _is_owner(self, conn: Peer) -> bool:
         token = self.seats[conn.seat].token if conn.seat is not None else None
         return token is not None and self._is_owner_token(token)
@@ -722,7 +727,8 @@ class Table:
         if state.phase is Phase.SESSION_OVER:
             if self.over or self.awaiting_again:
                 return
-            if (self.options.owner_token is None or self.options.again_wait <= 0
+            owner = self._owner_seat()
+            if (owner is None or owner.left or self.options.again_wait <= 0
                     or self._stop_requested):            # ended on purpose: closed
                 return self._close("session_over")
             self.awaiting_again = True                 # the owner may play again

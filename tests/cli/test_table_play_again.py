@@ -5,10 +5,14 @@ for the owner (or may leave)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 from cli_fakes import FakeBridge
 from screens import make_ui, moments, render, seat_at
 
+from president.cli import hosting
+from president.cli.commands.host import options_from_args
+from president.cli.main import build_parser
 from president.rules import PRESETS
 
 
@@ -43,6 +47,19 @@ def test_the_owner_presses_g_and_a_new_session_starts_at_the_same_table(run_ui) 
     assert "De sessie is voorbij. Stand:" not in again                # the standings went
     assert "Een nieuwe sessie aan deze tafel: de punten beginnen opnieuw." in again
     assert len(bridge.tables) == 1 and bridge.tables[0].sessions == 2  # the same table
+
+
+def test_a_table_opened_from_the_lobby_is_told_to_wait_for_its_owner(tmp_path) -> None:
+    """The lobby's background ``president host`` gets --play-again (cli.hosting), which
+    becomes the table's wait."""
+    setup = SimpleNamespace(name="Garden", preset="classic", players=3, bots=1,
+                            level="easy", levels=(), turn_timer=0)
+    (tmp_path / "t1.toml").write_text(hosting.rules_toml("classic", PRESETS["classic"]))
+    argv = hosting.host_argv(setup, tmp_path, "t1", ["127.0.0.1"])
+    args = build_parser().parse_args(argv[argv.index("host"):])
+    assert options_from_args(args).again_wait == hosting.AGAIN_WAIT > 0
+    plain = build_parser().parse_args(["host", "--players", "3"])
+    assert options_from_args(plain).again_wait == 0          # a headless table: it closes
 
 
 def test_the_others_wait_for_the_owner_and_only_the_owner_is_offered_g() -> None:

@@ -31,9 +31,9 @@ def over(client: Client) -> bool:
     return client.view is not None and client.view.phase == "session_over"
 
 
-async def a_finished_session(owner: str, again_wait: float, journal: Journal | None = None,
-                             ) -> tuple[Host, Table, list[Client]]:
-    """Anna (the owner), Bea and Cy and a bot play a one-hand session to its end."""
+async def a_table(owner: str, again_wait: float, journal: Journal | None = None,
+                  ) -> tuple[Host, Table, list[Client]]:
+    """Anna (the owner), Bea and Cy and a bot: every seat taken, dealt."""
     table = Table(TableOptions(name="Kitchen", seats=4, bots=1, rules=ONE_HAND, seed=5,
                                ready_timeout=0, bot_delay=0, owner_token=owner,
                                again_wait=again_wait),
@@ -44,6 +44,13 @@ async def a_finished_session(owner: str, again_wait: float, journal: Journal | N
                       reconnect=False) for name in ("Anna", "Bea", "Cy")]
     for client in players:
         await client.connect()
+    return host, table, players
+
+
+async def a_finished_session(owner: str, again_wait: float, journal: Journal | None = None,
+                             ) -> tuple[Host, Table, list[Client]]:
+    """They play the one-hand session to its end."""
+    host, table, players = await a_table(owner, again_wait, journal)
     await asyncio.gather(*(autoplay(c, n, until=over) for n, c in enumerate(players)))
     return host, table, players
 
@@ -97,6 +104,20 @@ def test_a_finished_session_closes_when_its_owner_leaves() -> None:
             await anna.close()
             await bea.wait_for(lambda c: c.status == "closed")
             return waiting, bea.bye.code if bea.bye else None
+        finally:
+            await host.stop()
+
+    assert run(scenario()) == (True, "session_over")
+
+
+def test_a_session_whose_owner_left_during_it_closes_at_its_end() -> None:
+    async def scenario() -> tuple[bool, str | None]:
+        host, table, (anna, bea, cy) = await a_table(secrets.token_hex(16), 60)
+        try:
+            await bea.wait_for(lambda c: c.view is not None)
+            await anna.close()                      # a bot plays on for the owner
+            await asyncio.gather(autoplay(bea, 1), autoplay(cy, 2))     # to the end
+            return table.over, bea.bye.code if bea.bye else None
         finally:
             await host.stop()
 

@@ -203,7 +203,10 @@ function viewChanged(view) {
 function gameEvent(event) {
   if (event.type === "hand_end") state.handSummary = event;
   else if (event.type === "session_end") state.sessionSummary = event;
-  else if (event.type === "deal") state.handSummary = null;
+  else if (event.type === "deal") {         // a deal after the end: the owner played again
+    state.handSummary = null;
+    state.sessionSummary = null;
+  }
   addLog({ event });
 }
 
