@@ -8,8 +8,10 @@ seconds (the seat that may act acts at its slot; a slot whose actor has not yet 
 shown the previous action starts late, and is counted), whatever the host's speed. The
 host runs in its own process with the journal on (a temporary file); the players are
 network clients in ``--procs`` other processes, every seat a client (no host-side
-bots), all on 127.0.0.1. After a warm-up, for ``--seconds`` the bench reports per
-number of tables:
+bots), all on 127.0.0.1. Each table first plays a random number of actions as fast
+as it can (so that the tables' hands, which started together, end at different times:
+the window sees hands end, and with them the journal's checkpoints), then keeps its
+pace; after a warm-up, for ``--seconds`` the bench reports per number of tables:
 
 - host CPU per accepted action (the host process's user + system time over the
   window, divided by the actions the tables accepted in it: reading, deciding,
@@ -59,6 +61,7 @@ from president.net.table import Table, TableOptions  # noqa: E402
 from president.rules import HouseRules  # noqa: E402
 
 LOCAL = "127.0.0.1"
+FAST_FORWARD = 120  # at most so many actions at once at a table before its pace starts
 
 
 def _rss_mib() -> float:
@@ -157,6 +160,24 @@ class PacedTable:
                     return client, self.rng.choice(legal)
         return None
 
+    async def next_actor(self, stop: asyncio.Event) -> tuple[Client, Any] | None:
+        """Who acts now and how, once a seat has been shown that it may."""
+        chosen = self.actor()
+        while chosen is None and not stop.is_set():
+            self.changed.clear()
+            await self.changed.wait()
+            chosen = self.actor()
+        return chosen
+
+    async def fast_forward(self, actions: int) -> None:
+        """Play ``actions`` as fast as the host answers: tables that all started at once
+        are then in different places of their hands (their hands end at different times)."""
+        never = asyncio.Event()
+        for _ in range(actions):
+            chosen = await self.next_actor(never)
+            assert chosen is not None
+            await chosen[0].act(chosen[1])
+
     async def play(self, stop: asyncio.Event) -> None:
         loop = asyncio.get_running_loop()
         slot = loop.time() + self.rng.random() * self.interval
@@ -166,10 +187,7 @@ class PacedTable:
             chosen = self.actor()
             if chosen is None:
                 self.late += 1
-                while chosen is None and not stop.is_set():
-                    self.changed.clear()
-                    await self.changed.wait()
-                    chosen = self.actor()
+                chosen = await self.next_actor(stop)
                 if chosen is None:
                     return
             client, action = chosen
@@ -194,6 +212,7 @@ def players_process(port: int, tables: list[int], seats: int, rate: float,
         for table in paced:                # one table at a time: seats fill in order
             for client in table.clients:
                 await client.connect()
+        await asyncio.gather(*(t.fast_forward(t.rng.randrange(FAST_FORWARD)) for t in paced))
         stop = asyncio.Event()
         playing = [asyncio.ensure_future(t.play(stop)) for t in paced]
         pipe.send("ready")

@@ -8,11 +8,13 @@ exactly (``restore``). Finished sessions stay as the evening's records.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
 from collections import deque
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,10 @@ from president.events import Event
 from president.rules import HouseRules
 from president.state import State
 
+log = logging.getLogger("president.net.journal")
+
 END_SESSION = {"type": "end_session"}
+CHECKPOINT_EVERY = 1000  # appends between two checkpoints when no hand ends (the WAL's bound)
 _APPEND = "INSERT INTO actions (session_id, seq, action) VALUES (?, ?, ?)"
 
 _SCHEMA = """
@@ -95,11 +100,18 @@ class Journal:
     crash of the machine itself may lose the last commits (never corrupt the file).
     ``hand_over`` syncs (a checkpoint): such a loss is bounded by the hand in play.
     ``durable=True`` syncs every commit instead (``synchronous=FULL``).
+
+    Checkpoints (copying the WAL into the database, and their fsyncs: several
+    milliseconds) run on a thread of their own, at the end of every hand and after
+    ``CHECKPOINT_EVERY`` appends, never in the middle of an append: the host's loop,
+    and every table on it, never waits for the disk.
     """
 
     def __init__(self, path: str | Path | None = None, *, timeout: float = 2.0,
                  durable: bool = False, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self._checkpointer = _Checkpointer(self.path, timeout, durable)
+        self._appended = 0              # appends since the last checkpoint asked for
         if read_only:  # `president history`: a journal it may not write is still read
             try:
                 self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True,
@@ -116,6 +128,7 @@ class Journal:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # _Checkpointer's work
             self._db.executescript(_SCHEMA)
             # Prove we can write now rather than failing in the middle of a hand.
             self._db.execute("BEGIN IMMEDIATE")
@@ -127,6 +140,7 @@ class Journal:
                                detail=error.strerror or str(error)) from None
 
     def close(self) -> None:
+        self._checkpointer.close()
         self._db.close()
 
     def _write(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
@@ -159,6 +173,9 @@ class Journal:
         statement prepared once and cached by ``sqlite3``), its own transaction, which
         also sets the session's ``updated`` (the trigger)."""
         self._write(_APPEND, (session_id, seq, json.dumps(action, sort_keys=True)))
+        self._appended += 1
+        if self._appended >= CHECKPOINT_EVERY:  # a long hand: keep the WAL short
+            self.hand_over()
 
     def update_seats(self, session_id: int, seats: Sequence[dict[str, Any]]) -> None:
         self._write("UPDATE sessions SET seats = ?, updated = ? WHERE id = ?",
@@ -172,10 +189,12 @@ class Journal:
         self._write("UPDATE sessions SET scores = ? WHERE id = ?",
                     (json.dumps(list(scores)), session_id))
 
-    def hand_over(self) -> None:
+    def hand_over(self) -> Future[None]:
         """A hand ended: sync what is written (a passive checkpoint syncs the WAL first),
-        so that a power cut can take at most the hand in play (see the class)."""
-        self._write("PRAGMA wal_checkpoint(PASSIVE)", ())
+        so that a power cut can take at most the hand in play (see the class). Returns
+        at once; the future is done when the checkpoint is."""
+        self._appended = 0
+        return self._checkpointer.request()
 
     def sessions(self, *, unfinished_only: bool = False,
                  unreadable: list[int] | None = None) -> list[SessionRecord]:
@@ -206,6 +225,43 @@ class Journal:
             return [json.loads(action) for (action,) in rows]
         except (ValueError, TypeError):
             raise JournalError("bad_row", id=session_id, detail="actions") from None
+
+
+class _Checkpointer:
+    """Checkpoints of one journal file, one after the other on a thread of their own
+    (with a connection of their own: SQLite lets a checkpoint run beside the writer)."""
+
+    def __init__(self, path: Path, timeout: float, durable: bool) -> None:
+        self.path, self.timeout, self.durable = path, timeout, durable
+        self._pool: ThreadPoolExecutor | None = None     # made on the first request
+        self._db: sqlite3.Connection | None = None       # used on the pool's thread only
+
+    def request(self) -> Future[None]:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1,
+                                            thread_name_prefix="journal-checkpoint")
+        return self._pool.submit(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        try:
+            if self._db is None:
+                self._db = sqlite3.connect(self.path, timeout=self.timeout,
+                                           isolation_level=None)
+                self._db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as error:  # the actions are safe in the WAL: try again later
+            log.warning("journal %s: checkpoint failed: %s", self.path, error)
+
+    def _close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+    def close(self) -> None:
+        """After the checkpoints asked for so far."""
+        if self._pool is not None:
+            self._pool.submit(self._close)
+            self._pool.shutdown(wait=True)
+            self._pool = None
 
 
 def _seed_column(seed: int) -> int | str:

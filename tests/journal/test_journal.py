@@ -11,6 +11,7 @@ from journal_kit import play_some, start
 
 from president.actions import action_to_dict
 from president.engine import new_session
+from president.net import journal as journal_module
 from president.net.journal import _SCHEMA, Journal, JournalError, restore
 from president.rules import PRESETS
 
@@ -171,12 +172,13 @@ def test_an_appended_action_survives_the_host_process_being_killed(tmp_path):
 
 
 def test_the_end_of_a_hand_moves_the_actions_into_the_database_file(tmp_path):
-    """``hand_over`` checkpoints (syncing the WAL first): the database file alone, as a
-    machine that lost its unsynced WAL would find it, then holds every action so far."""
+    """``hand_over`` checkpoints (syncing the WAL first) on the journal's own thread: the
+    database file alone, as a machine that lost its unsynced WAL would find it, then holds
+    every action so far; appends never checkpoint by themselves."""
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
     session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
-    journal.hand_over()
+    journal.hand_over().result(timeout=30)
     for seq in range(3):
         journal.append(session_id, seq, {"type": "ready", "seat": seq})
 
@@ -191,5 +193,21 @@ def test_the_end_of_a_hand_moves_the_actions_into_the_database_file(tmp_path):
             copy.unlink()
 
     assert actions_in_the_file_alone() == 0
-    journal.hand_over()
+    journal.hand_over().result(timeout=30)
     assert actions_in_the_file_alone() == 3
+    journal.close()
+
+
+def test_a_long_hand_asks_for_a_checkpoint_every_so_many_appends(tmp_path, monkeypatch):
+    monkeypatch.setattr(journal_module, "CHECKPOINT_EVERY", 5)
+    journal = Journal(tmp_path / "j.sqlite3")
+    asked = []
+    monkeypatch.setattr(journal._checkpointer, "request", lambda: asked.append(1))
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    for seq in range(12):
+        journal.append(session_id, seq, {"type": "ready", "seat": seq % 3})
+    assert len(asked) == 2
+    journal.hand_over()
+    for seq in range(12, 16):
+        journal.append(session_id, seq, {"type": "ready", "seat": seq % 3})
+    assert len(asked) == 3    # counted afresh from the hand's end
