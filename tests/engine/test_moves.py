@@ -18,7 +18,7 @@ from dataclasses import replace
 import pytest
 from engine_kit import NAMES
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import Action, Decree, GiveBack, Pass, Play, action_from_dict, action_to_dict
 from president.engine import apply, legal_actions, new_session
 from president.errors import IllegalAction
 from president.moves import reference_plays
@@ -33,17 +33,11 @@ def random_rules(rng: random.Random) -> HouseRules:
 
 
 def copy_of(action: Action) -> Action:
-    """An equal action that is not the listed object (nor shares its cards tuple)."""
-    match action:
-        case Play(seat, cards):
-            return Play(seat, tuple(list(cards)))
-        case GiveBack(seat, cards):
-            return GiveBack(seat, tuple(list(cards)))
-        case Pass(seat):
-            return Pass(seat)
-        case Ready(seat):
-            return Ready(seat)
-    raise TypeError(action)
+    """An equal action that is not the listed object (nor shares its cards tuple): the
+    action as the host decodes it from the network."""
+    copy = action_from_dict(action_to_dict(action))
+    assert copy == action and copy is not action
+    return copy
 
 
 def expected_plays(state: State, seat: int) -> list[Play]:
