@@ -22,6 +22,7 @@ from president.rules import (
 )
 
 JOKER_STRENGTH = 100
+_SUIT_BITS = 0b1110  # where a combo's code holds its suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,11 @@ class Combo:
         suit = 0 if self.suit is None else self.suit + 1
         code = ((self.rank * 32 + self.size) * 8 + suit) * 2 + (self.kind == "run")
         object.__setattr__(self, "code", code)  # frozen: a derived field, set once here
+
+    @property
+    def suitless_code(self) -> int:
+        """The code of this combo without its suit."""
+        return self.code & ~_SUIT_BITS
 
     @property
     def is_joker(self) -> bool:

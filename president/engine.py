@@ -105,7 +105,11 @@ def _find_legal(state: State, seat: int) -> Legal:
         if seat != state.turn:
             return NO_ACTIONS
         # No decree during the tricks (_may_decree).
-        return state.game.moves.legal(_hand_moves(state, seat), state.top)
+        known, hand = state._moves, state.hands[seat]
+        moves = known[seat] if known is not None else None
+        if moves is None or moves.hand is not hand or moves.reversed != state.reversed:
+            moves = _hand_moves(state, seat)  # (the usual case above, inlined)
+        return state.game.moves.legal(moves, state.top)
     actions: list[Action] = []
     if phase is Phase.TAX:
         for due in state.tax_due:
@@ -167,29 +171,30 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     """The fast path: an action equal to one ``legal_actions`` lists, recognised by value
     (seat and cards: a bot's listed object and a copy decoded from the network alike).
     None: not recognised here (``_apply_checked`` decides)."""
-    seat, kind = action.seat, type(action)
+    seat = action.seat
     if type(seat) is not int:
         return None
-    if kind is Play or kind is Pass:
+    if isinstance(action, (Play, Pass)):
         if state.phase is not Phase.PLAY or seat != state.turn:
             return None
-        legal = _legal(state, seat)
+        legal = state._legal.get(seat) or _legal(state, seat)
         moves = legal.moves
         assert moves is not None  # the tricks, on turn
-        if kind is Pass:
+        if isinstance(action, Pass):
             # The leader may not pass: a seat that may pass meets a top (outcomes).
             return _pass(state, seat, moves) if legal.outcomes is not None else None
-        cards = action.cards  # type: ignore[union-attr]
-        combo = moves.find(cards) if cards else None
-        if combo is None:
+        cards = action.cards
+        found = moves.find(cards) if cards else None
+        if found is None:
             return None
-        outcome = BEATS if legal.outcomes is None else legal.outcomes.get(combo.code)
+        combo, key = found
+        outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
         if not outcome:
             return None
         return _play(state, seat, cards, combo, outcome, moves)
-    if (kind is GiveBack or kind is Ready) and action in _legal(state, seat).actions:
-        if kind is GiveBack:
-            return _give_back(state, seat, action.cards)  # type: ignore[union-attr]
+    if isinstance(action, (GiveBack, Ready)) and action in _legal(state, seat).actions:
+        if isinstance(action, GiveBack):
+            return _give_back(state, seat, action.cards)
         return _ready(state, seat)
     return None
 

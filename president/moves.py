@@ -8,8 +8,9 @@ Two definitions of the same thing:
 - the incremental one, which ``legal_actions`` uses: a ``MoveGenerator`` (one per
   ``Game``) builds a seat's ``HandMoves`` once per hand, derives them after a play from
   the hand's moves before it (only the ranks played change), and keeps the outcome
-  of ``compare`` per top of the pile by combo code, so that the legal plays on a top
-  are a look-up per play.
+  of ``compare`` per top of the pile by comparison key (a combo's code, less a suit
+  that does not change how it compares), so that the legal plays on a top are a
+  look-up per play.
 
 ``tests/engine/test_moves.py`` holds the second to the first over random sessions
 under random rules.
@@ -192,19 +193,20 @@ def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
 @dataclass(frozen=True, slots=True)
 class Group:
     """Plays made from some cards of a hand: one rank's cards (its sets), or the whole
-    hand (its runs); each play with its combo and the combo's code."""
+    hand (its runs); each play with its combo and the combo's comparison key (unique
+    within a hand: ``MoveGenerator.key``)."""
 
     cards: tuple[Card, ...]
     plays: tuple[Play, ...]
     combos: tuple[Combo, ...]
-    codes: tuple[int, ...]
+    keys: tuple[int, ...]
 
 
 @dataclass(slots=True)
 class Legal:
     """What ``legal_actions`` found for a seat in a state: the actions; during the
     tricks, the seat's moves and, unless it leads, the outcome of each of its plays on
-    the top by combo code (false: not playable). Not changed once made (not frozen: it
+    the top by comparison key (false: not playable). Not changed once made (not frozen: it
     is made for every state a seat acts in, and a frozen one costs three times more)."""
 
     actions: tuple[Action, ...]
@@ -220,37 +222,39 @@ class HandMoves:
     depend on it), in ``candidate_plays`` order: its sets by rank, then its runs.
     Not changed once made."""
 
-    __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "codes", "only_pass")
+    __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "keys", "only_pass")
 
     def __init__(
         self, seat: int, hand: tuple[Card, ...], reversed_: bool, groups: dict[Rank, Group],
-        runs: Group | None, plays: tuple[Play, ...], codes: tuple[int, ...],
+        runs: Group | None, plays: tuple[Play, ...], keys: tuple[int, ...],
         only_pass: tuple[Pass],
     ) -> None:
         self.seat, self.hand, self.reversed = seat, hand, reversed_
         self.groups, self.runs = groups, runs
-        self.plays, self.codes = plays, codes
+        self.plays, self.keys = plays, keys
         self.only_pass = only_pass  # the seat's one Pass, alone
 
     @property
     def passing(self) -> Pass:
         return self.only_pass[0]
 
-    def find(self, cards: tuple[Card, ...]) -> Combo | None:
-        """The combo of the listed play of exactly ``cards`` (sorted, not empty), if any."""
+    def find(self, cards: tuple[Card, ...]) -> tuple[Combo, int] | None:
+        """The combo and comparison key of the listed play of exactly ``cards`` (sorted,
+        not empty), if any."""
         first = cards[0].rank
         group = self.groups.get(first) if cards[-1].rank is first else self.runs
         if group is not None:
-            for play, combo in zip(group.plays, group.combos, strict=True):
+            for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
                 if play.cards == cards:
-                    return combo
+                    return combo, key
         return None
 
 
 class MoveGenerator:
     """The incremental move generator of one ``Game``. Its caches hold values only:
     a seat's sets of one rank by (seat, cards) (a seat is dealt the same few cards of a
-    rank again and again), and the outcomes of ``compare`` by (order, top's code)."""
+    rank again and again), and the outcomes of ``compare`` by order, top's key and
+    play's key."""
 
     MAX_SET_GROUPS = 16384
 
@@ -258,6 +262,7 @@ class MoveGenerator:
         self.rules = rules
         self.sequences = run_length(rules)
         self.jokers_alone = trump_jokers(rules)
+        self.tops_by_suit = big_two(rules)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
         self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
             False: {}, True: {}}
@@ -279,7 +284,7 @@ class MoveGenerator:
             for size in range(2, len(cards) + 1):
                 plays.append(Play(seat, cards[:size]))
                 combos.append(make_combo("set", size, rank))
-        group = Group(cards, tuple(plays), tuple(combos), tuple(c.code for c in combos))
+        group = Group(cards, tuple(plays), tuple(combos), tuple(map(self.key, combos)))
         if len(self.set_groups) >= self.MAX_SET_GROUPS:
             self.set_groups.clear()
         self.set_groups[key] = group
@@ -293,7 +298,12 @@ class MoveGenerator:
             return None
         combos = tuple(make_combo("run", len(cards), top) for cards, top in runs)
         return Group(hand, tuple(Play(seat, cards) for cards, _ in runs), combos,
-                     tuple(combo.code for combo in combos))
+                     tuple(map(self.key, combos)))
+
+    def key(self, combo: Combo) -> int:
+        """What ``compare`` tells ``combo`` by as a play: its code, less its suit unless
+        the suit of a lone card of its rank matters (``suited``)."""
+        return combo.code if suited(self.rules, combo.rank) else combo.suitless_code
 
     def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
                  passing: Pass | None = None) -> HandMoves:
@@ -314,17 +324,17 @@ class MoveGenerator:
             rest = list(old.cards)
             for card in cards:
                 rest.remove(card)
-            start = moves.codes.index(old.codes[0])  # codes are unique within a hand
-            end = start + len(old.codes)
+            start = moves.keys.index(old.keys[0])  # keys are unique within a hand
+            end = start + len(old.keys)
             if rest:
                 new = groups[first] = self.sets(seat, first, tuple(rest))
                 plays = moves.plays[:start] + new.plays + moves.plays[end:]
-                codes = moves.codes[:start] + new.codes + moves.codes[end:]
+                keys = moves.keys[:start] + new.keys + moves.keys[end:]
             else:
                 del groups[first]
                 plays = moves.plays[:start] + moves.plays[end:]
-                codes = moves.codes[:start] + moves.codes[end:]
-            return HandMoves(seat, left, moves.reversed, groups, None, plays, codes,
+                keys = moves.keys[:start] + moves.keys[end:]
+            return HandMoves(seat, left, moves.reversed, groups, None, plays, keys,
                              moves.only_pass)
         for rank in {card.rank for card in cards}:
             rest = list(groups[rank].cards)
@@ -344,8 +354,8 @@ class MoveGenerator:
         if runs is not None:
             parts.append(runs)
         plays = tuple(chain.from_iterable([part.plays for part in parts]))
-        codes = tuple(chain.from_iterable([part.codes for part in parts]))
-        return HandMoves(seat, hand, reversed_, groups, runs, plays, codes, only_pass)
+        keys = tuple(chain.from_iterable([part.keys for part in parts]))
+        return HandMoves(seat, hand, reversed_, groups, runs, plays, keys, only_pass)
 
     def in_order(self, moves: HandMoves, reversed_: bool) -> HandMoves:
         """``moves`` for the order ``reversed_`` (a revolution or 11-back turns the runs)."""
@@ -359,10 +369,11 @@ class MoveGenerator:
         if top is None:
             return Legal(moves.plays, moves)
         by_top = self.outcomes[moves.reversed]
-        outcomes = by_top.get(top.code)
+        top_key = top.code if self.tops_by_suit else top.suitless_code  # (see ``key``)
+        outcomes = by_top.get(top_key)
         if outcomes is None:
-            outcomes = by_top[top.code] = {}
-        found = list(map(outcomes.get, moves.codes))
+            outcomes = by_top[top_key] = {}
+        found = list(map(outcomes.get, moves.keys))
         if None in found:
             rules, reversed_ = self.rules, moves.reversed
             parts = list(moves.groups.values())
@@ -372,7 +383,7 @@ class MoveGenerator:
             for index, combo in enumerate(combos):
                 if found[index] is None:
                     outcome = compare(combo, top, rules, reversed_)
-                    found[index] = outcomes[combo.code] = outcome.playable and outcome
+                    found[index] = outcomes[moves.keys[index]] = outcome.playable and outcome
         if any(found):
             actions: list[Action] = list(compress(moves.plays, found))
             actions.append(moves.only_pass[0])
