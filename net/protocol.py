@@ -540,8 +540,8 @@ _MAP_HEADER = msgpack.Packer().pack_map_header
 
 @dataclass(frozen=True, slots=True)
 class Pairs:
-    """The key/value pairs of a msgpack map, packed: two maps are joined by joining
-    their pairs (``+``), so what many frames share is packed once."""
+    """The key/value pairs of a msgpack map, packed: a map is the header of its count
+    followed by its pairs, so maps packed apart are joined by joining their pairs."""
 
     count: int
     data: bytes
@@ -550,12 +550,6 @@ class Pairs:
     def of(cls, mapping: Mapping[str, Any]) -> Pairs:
         packed = msgpack.packb(mapping, use_bin_type=True)
         return cls(len(mapping), packed[len(_MAP_HEADER(len(mapping))):])
-
-    def __add__(self, other: Pairs) -> Pairs:
-        return Pairs(self.count + other.count, self.data + other.data)
-
-    def packed_map(self) -> bytes:
-        return _MAP_HEADER(self.count) + self.data
 
 
 class Packed:
@@ -567,16 +561,18 @@ class Packed:
 
     __slots__ = ("TYPE", "count", "_parts")
 
-    def __init__(self, type_: str, rest: Pairs) -> None:
+    def __init__(self, type_: str, count: int, *pieces: bytes) -> None:
+        """A frame of ``type_`` whose fields after ``type`` and ``seq`` are ``count``
+        packed key/value pairs, the ``pieces`` joined (joined only as it is sent)."""
         self.TYPE = type_       # the wire type, as a message's (``Connection.send`` reads it)
-        head = _HEADS.get((type_, rest.count))
+        head = _HEADS.get((type_, count))
         if head is None:
-            head = _HEADS[type_, rest.count] = (_MAP_HEADER(rest.count + 2) + msgpack.packb(
+            head = _HEADS[type_, count] = (_MAP_HEADER(count + 2) + msgpack.packb(
                 "type") + msgpack.packb(type_) + msgpack.packb("seq"))
-        size = len(head) + len(rest.data)
+        size = len(head) + sum(map(len, pieces))
         if size + _SEQ_MAX_SIZE > MAX_FRAME:
             raise LocalProtocolError("frame_too_large", size=size, limit=MAX_FRAME)
-        self._parts: tuple[tuple[int, bytes, bytes], ...] = ((size, head, rest.data),)
+        self._parts: tuple[tuple[int, bytes, tuple[bytes, ...]], ...] = ((size, head, pieces),)
         self.count = 1
 
     def __add__(self, other: Packed) -> Packed:
@@ -587,9 +583,9 @@ class Packed:
 
     def frames(self, first: int) -> bytes:
         out: list[bytes] = []
-        for seq, (size, head, tail) in enumerate(self._parts, first):
+        for seq, (size, head, pieces) in enumerate(self._parts, first):
             number = _packed_seq(seq)
-            out += (_FRAME_HEADER(size + len(number)), head, number, tail)
+            out += (_FRAME_HEADER(size + len(number)), head, number, *pieces)
         return b"".join(out)
 
 
@@ -611,17 +607,19 @@ _HEADS: dict[tuple[str, int], bytes] = {}  # a packed map's start, up to the seq
 _VIEW_KEY = msgpack.packb("view")
 
 
-def packed_state(view: Pairs) -> Packed:
-    """``StateUpdate`` of the view whose pairs are ``view`` (e.g. what every seat shares
-    plus the seat's own part)."""
-    return Packed(StateUpdate.TYPE, Pairs(1, _VIEW_KEY + view.packed_map()))
+def packed_state(*parts: Pairs) -> Packed:
+    """``StateUpdate`` of the view whose pairs are the ``parts`` (e.g. what every seat
+    shares, then the seat's own part)."""
+    count = sum(part.count for part in parts)
+    return Packed(StateUpdate.TYPE, 1, _VIEW_KEY + _MAP_HEADER(count),
+                  *(part.data for part in parts))
 
 
 def packed(msg: StateUpdate | EventUpdate) -> Packed:
     """``msg`` packed once, for any sequence number."""
     wire = msg.to_wire()
     del wire["type"], wire["seq"]
-    return Packed(msg.TYPE, Pairs.of(wire))
+    return Packed(msg.TYPE, len(wire), Pairs.of(wire).data)
 
 
 def _refuse_ext(code: int, data: bytes) -> Any:

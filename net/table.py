@@ -762,7 +762,7 @@ class Table:
         for conn in self._peers():
             seat = conn.seat
             if seat not in frames:
-                batch = packed_state(public + self._own_pairs(seat))
+                batch = packed_state(public, self._own_pairs(seat))
                 for number, event in reversed(list(enumerate(events))):
                     seen = project_event(event, seat)
                     key = number if seen is event else (number, seat)

@@ -9,7 +9,6 @@ import random
 from dataclasses import replace
 from typing import Any
 
-import msgpack
 import pytest
 from netkit import check_no_hidden_cards
 
@@ -29,6 +28,7 @@ from president.net.protocol import (
     action_request,
     encode,
     packed,
+    packed_state,
 )
 from president.net.table import Command, Join, Table, TableOptions
 from president.rules import HouseRules
@@ -77,10 +77,8 @@ def test_a_packed_frame_reads_as_the_message_it_stands_for() -> None:
         two = Decoder(HOST).feed((packed(event) + packed(replace(event, by=""))).frames(seq))
         assert two == [replace(event, seq=seq), replace(event, seq=seq + 1, by="")]
     public, own = Pairs.of({"a": [1, 2], "b": None}), Pairs.of({"seat": 3, "hand": "3C"})
-    joined = public + own
-    assert joined.count == 4
-    assert msgpack.unpackb(joined.packed_map()) == {"a": [1, 2], "b": None, "seat": 3,
-                                                    "hand": "3C"}
+    (state,) = Decoder(HOST).feed(packed_state(public, own).frames(9))
+    assert state == StateUpdate(seq=9, view={"a": [1, 2], "b": None, "seat": 3, "hand": "3C"})
 
 
 @pytest.mark.parametrize("seed", [3, 11])
