@@ -124,7 +124,7 @@ def test_every_screen_fits(language: str, columns: int, rows: int, players: int)
     seat_columns_align(model, rendered, f"spectator {where}")
 
     model = seat_at(ui, found["play"])
-    model.help_open = True
+    model.help_open = model.owner = True         # the owner's help has one line more
     for _ in range(30):
         fits(render(ui), f"help {where}")
         ui.help_state.scroll += 5
