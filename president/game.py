@@ -19,9 +19,7 @@ class Game:
     """Derived from ``rules`` alone; its caches only ever hold values."""
 
     __slots__ = ("rules", "moves", "strength", "best", "play_steps", "skip_steps",
-                 "forbidden_finish", "downfall", "transparent_threes", "_following")
-
-    MAX_FOLLOWING = 4096
+                 "forbidden_finish", "downfall", "transparent_threes", "_order", "_following")
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
@@ -36,21 +34,22 @@ class Game:
         self.forbidden_finish = rules.forbidden_finish
         self.downfall = rules.downfall
         self.transparent_threes = rules.transparent_threes
-        self._following: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+        self._order: tuple[int, ...] = ()
+        self._following: dict[int, dict[int, tuple[int, ...]]] = {}
 
     def top_after(self, played: Combo, top: Combo | None) -> Combo:
         """The top of the pile once ``played`` lies on ``top`` (``transparent_threes``)."""
         return resulting_top(played, top, self.rules) if self.transparent_threes else played
 
     def following(self, order: tuple[int, ...], direction: int, after: int) -> tuple[int, ...]:
-        """The seats after ``after`` in the direction of play, ``after`` itself last."""
-        key = (order, direction, after)
-        seats = self._following.get(key)
-        if seats is None:
-            index, count = order.index(after), len(order)
-            seats = tuple([order[(index + step * direction) % count]
-                           for step in range(1, count + 1)])
-            if len(self._following) >= self.MAX_FOLLOWING:
-                self._following.clear()
-            self._following[key] = seats
-        return seats
+        """The seats after ``after`` in the direction of play, ``after`` itself last.
+        (Kept for the seating last asked about: it changes at most once a hand.)"""
+        if order is not self._order and order != self._order:
+            count = len(order)
+            self._order = order
+            self._following = {
+                way: {seat: tuple([order[(index + step * way) % count]
+                                   for step in range(1, count + 1)])
+                      for index, seat in enumerate(order)}
+                for way in (1, -1)}
+        return self._following[direction][after]

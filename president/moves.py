@@ -234,9 +234,6 @@ class HandMoves:
         self.plays, self.keys = plays, keys
         self.only_pass = only_pass  # the seat's one Pass, alone
 
-    @property
-    def passing(self) -> Pass:
-        return self.only_pass[0]
 
     def find(self, cards: tuple[Card, ...]) -> tuple[Combo, int] | None:
         """The combo and comparison key of the listed play of exactly ``cards`` (sorted,
@@ -385,7 +382,5 @@ class MoveGenerator:
                     outcome = compare(combo, top, rules, reversed_)
                     found[index] = outcomes[moves.keys[index]] = outcome.playable and outcome
         if any(found):
-            actions: list[Action] = list(compress(moves.plays, found))
-            actions.append(moves.only_pass[0])
-            return Legal(tuple(actions), moves, outcomes)
+            return Legal(tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
         return Legal(moves.only_pass, moves, outcomes)
