@@ -265,21 +265,25 @@ class Client:
 
     async def _join(self) -> tuple[Link, Joined]:
         link = await self.open_link()
+        messages: list[Message] = []
+        outcome: list[SessionEvent] = []
         try:
             link.write(self.session.hello())
             async with asyncio.timeout(self.timeout):
-                while True:
-                    data = await link.read()
-                    if not data:
-                        raise ConnectionResetError("closed during handshake")
-                    messages = self.session.decode(data)
-                    if messages:
-                        break
+                while not outcome:  # the challenge is answered (outgoing), then a verdict
+                    while not messages:
+                        data = await link.read()
+                        if not data:
+                            raise ConnectionResetError("closed during handshake")
+                        messages = self.session.decode(data)
+                    outcome = self.session.handle(messages.pop(0))
+                    answer = self.session.outgoing()
+                    if answer:
+                        link.write(answer)
         except BaseException:
             link.abort()
             raise
-        first, rest = messages[0], messages[1:]
-        outcome = self.session.handle(first)
+        rest = messages
         failed = next((e for e in outcome if isinstance(e, JoinFailed)), None)
         if failed is not None or not outcome:
             link.abort()

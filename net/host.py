@@ -29,10 +29,12 @@ from .limits import (
     connection_cap,
     name_problem,
 )
+from .pake import HostHandshake, HostKey, HostSecrets, token_hint
 from .protocol import (
     CLIENT,
     MAX_CLIENT_FRAME,
     Bye,
+    Challenge,
     ChatRequest,
     Decoder,
     EventUpdate,
@@ -41,8 +43,10 @@ from .protocol import (
     Packed,
     Ping,
     Pong,
+    Proof,
     Refused,
     StateUpdate,
+    Welcome,
     encode,
 )
 from .table import Command, Gone, Join, Table
@@ -94,7 +98,9 @@ class Connection:
         self.seat: int | None = None
         self.table: Table | None = None
         self.attached = False           # seated or watching, as far as the table knows
-        self.hello_seen = False
+        self.hello: Hello | None = None            # asked to join (then the challenge)
+        self.handshake: HostHandshake | None = None
+        self.hello_seen = False                     # ... and proved it (net/pake.py)
         self.closing = False
         self.loop = asyncio.get_running_loop()
         self.opened = self.last_heard = self.loop.time()
@@ -117,6 +123,8 @@ class Connection:
             return False
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
+        if isinstance(msg, Welcome) and self.handshake is not None:
+            msg = replace(msg, proof=self.handshake.proof)  # the client checked our PIN
         try:
             if isinstance(msg, Packed):
                 data = msg.frames(self.seq + 1)
@@ -238,21 +246,28 @@ class Connection:
         if isinstance(msg, Pong):
             return
         if isinstance(msg, Hello):
-            if self.hello_seen:
+            if self.hello is not None:
                 raise ProtocolError("already_joined")
             if self.host.addresses.blocked(self.address, now):
                 raise ProtocolError("too_many_attempts")
             problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            table = self.host.table_for(msg.table, msg.token)
+            table = self.host.table_for(msg.table, msg.seat_hint)
             if table is None:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
                 raise ProtocolError("table_closed")
+            self.hello, self.table = msg, table
+            self.handshake = HostHandshake(self.host.secrets_for(table), msg.share)
+            self.send(Challenge(key=self.handshake.public, share=self.handshake.share))
+            return
+        if isinstance(msg, Proof):
+            if self.hello is None or self.handshake is None or self.hello_seen:
+                raise ProtocolError("unexpected", type=msg.TYPE)
+            assert self.table is not None
             self.hello_seen = True
-            self.table = table
-            table.queue.put_nowait(Join(self, msg))
+            self.table.queue.put_nowait(Join(self, self.hello, self.handshake, msg))
             return
         if not self.hello_seen or self.table is None:
             raise ProtocolError("not_joined", type=msg.TYPE)
@@ -300,8 +315,10 @@ class Host:
     def __init__(self, tables: Iterable[Table], *, heartbeat: float = 5.0,
                  timeout: float = 20.0, out_queue: int = 256,
                  max_frame: int = MAX_CLIENT_FRAME, max_inflight: int = 32,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, key: HostKey | None = None) -> None:
         self.tables = {table.options.table_id: table for table in tables}
+        self.key = key or HostKey.generate()    # the lobby shows its fingerprint
+        self._secrets: dict[str, HostSecrets] = {}
         if not self.tables:
             raise ValueError("tables")
         self.heartbeat, self.timeout = heartbeat, timeout
@@ -316,16 +333,24 @@ class Host:
             table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)
 
-    def table_for(self, table_id: str | None, token: str | None = None) -> Table | None:
-        """The table a hello asks for; with a seat's token, the table that gave it out
-        (two resumed sessions of one table name: each player finds their own)."""
-        if token is not None:
-            mine = next((t for t in self.tables.values() if t.knows_token(token)), None)
+    def table_for(self, table_id: str | None, seat_hint: str | None = None) -> Table | None:
+        """The table a hello asks for; with a seat's token hint, the table that gave the
+        token out (two resumed sessions of one table name: each player finds their own)."""
+        if seat_hint is not None:
+            mine = next((t for t in self.tables.values()
+                         if any(token_hint(token) == seat_hint for token in t.tokens())), None)
             if mine is not None:
                 return mine
         if table_id is None:
             return next(iter(self.tables.values()))
         return self.tables.get(table_id)
+
+    def secrets_for(self, table: Table) -> HostSecrets:
+        """The handshake's values for ``table``'s PIN, computed once."""
+        table_id = table.options.table_id
+        if table_id not in self._secrets:
+            self._secrets[table_id] = HostSecrets(self.key, table.options.pin)
+        return self._secrets[table_id]
 
     async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
         """Listen (default: every interface) and start the table tasks; returns the port."""

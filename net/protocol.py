@@ -47,6 +47,8 @@ MAX_ID = 2**31 - 1
 MAX_SEQ = 2**53
 MAX_NONCE = 2**32 - 1
 MAX_SEATS = 8
+ELEMENT_SIZE = 256              # a group element of the join handshake (net/pake.py)
+MAC_SIZE = 32                   # a proof of the join handshake
 
 Check = Callable[[Any], bool]
 
@@ -78,6 +80,10 @@ def _optional(check: Check) -> Check:
     return lambda v: v is None or check(v)
 
 
+def _bytes(size: int) -> Check:
+    return lambda v: type(v) is bytes and len(v) == size
+
+
 def _str_map(v: Any) -> bool:
     return type(v) is dict and all(type(key) is str for key in v)
 
@@ -96,6 +102,9 @@ _id = _int(0, MAX_ID)
 _nonce = _int(0, MAX_NONCE)
 _code = _pattern(r"[a-z][a-z0-9_]{0,39}")
 _token = _pattern(r"[0-9a-f]{32}")
+_hint = _pattern(r"[0-9a-f]{16}")
+_element = _bytes(ELEMENT_SIZE)
+_mac = _bytes(MAC_SIZE)
 _language = _pattern(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 _cards = _text(0, CARDS_MAX)
 _version = _int(0, 0xFFFF)
@@ -209,14 +218,25 @@ def _event_from_wire(data: Mapping[str, Any]) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class Hello(Message):
+    """Asks to join (net/pake.py: the PIN and the seat's token are never sent)."""
+
     TYPE, SENDERS = "hello", (CLIENT,)
     version: int = checked(_version)
     name: str = checked(_name)
     language: str = checked(_language)
-    token: str | None = checked(_optional(_token))
-    pin: str | None = checked(_optional(_text(0, PIN_MAX)))
+    share: bytes = checked(_element)               # the client's key share, PIN-blinded
+    seat_hint: str | None = checked(_optional(_hint))  # finds a returning seat's table
     spectate: bool = checked(_bool)
     table: str | None = checked(_optional(_text(1, 64)))
+
+
+@dataclass(frozen=True, slots=True)
+class Proof(Message):
+    """The answer to the host's ``challenge``: proof of the PIN, and of a seat's token."""
+
+    TYPE, SENDERS = "proof", (CLIENT,)
+    pin: bytes = checked(_mac)
+    token: bytes | None = checked(_optional(_mac))
 
 
 class ActionRequest(Message):
@@ -347,12 +367,22 @@ class Pong(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge(Message):
+    """The host's answer to a hello: its long-term key and its key share."""
+
+    TYPE, SENDERS = "challenge", (HOST,)
+    key: bytes = checked(_element)
+    share: bytes = checked(_element)
+
+
+@dataclass(frozen=True, slots=True)
 class Welcome(Message):
     TYPE, SENDERS = "welcome", (HOST,)
     version: int = checked(_version)
     seat: int | None = checked(_optional(_seat))       # None: a spectator
     token: str | None = checked(_optional(_token))     # the seat's proof for a return
     table: TableInfo = checked(_table_info, dump=TableInfo.to_wire, load=TableInfo.from_wire)
+    proof: bytes = checked(_mac, default=b"")          # the host's (its connection adds it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,11 +442,11 @@ class Bye(Message):
 
 
 MESSAGES: tuple[type[Message], ...] = (
-    Hello, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
+    Hello, Proof, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
     StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
     SnapshotRequest, Leave,
     Ping, Pong,
-    Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
+    Challenge, Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
     cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, ReadyRequest,

@@ -11,6 +11,11 @@ Bytes in, events out; requests in, bytes out. No sockets, no clock, no tasks:
     request_id, data = session.request(action)   # answered later by Replied(request_id)
     events = session.connection_lost()           # pending requests fail: Replied(code=...)
 
+The handshake (net/pake.py): the hello carries a key share, the host's ``challenge`` is
+answered with a ``proof`` of the PIN (queued in ``outgoing``), and a ``welcome`` counts
+only with the host's own proof. ``host_key`` is the host key's fingerprint: expected
+before (a different key ends the session: ``host_key_changed``), learned after.
+
 The session keeps what the client knows: ``seat``, ``token``, ``table`` (TableInfo),
 ``view`` (a ``View``, parsed once per frame), the last sequence number and the gaps
 repaired (a gap sends a ``snapshot_request``), the pending request ids, the
@@ -30,11 +35,13 @@ from president.errors import ClientError, PresidentError, ProtocolError
 from president.events import Event
 from president.view import View
 
+from .pake import ClientHandshake, fingerprint, token_hint
 from .protocol import (
     HOST,
     PROTOCOL_VERSION,
     Accepted,
     Bye,
+    Challenge,
     Chat,
     ChatRequest,
     Decoder,
@@ -44,6 +51,7 @@ from .protocol import (
     Message,
     Ping,
     Pong,
+    Proof,
     Refused,
     Reply,
     SnapshotRequest,
@@ -59,7 +67,8 @@ from .protocol import (
 # Refusals of a hello after which trying again is pointless.
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
                             "bad_version", "no_such_table", "session_over",
-                            "seat_request_refused", "spectators_full"})
+                            "seat_request_refused", "spectators_full",
+                            "host_key_changed", "host_unproved"})
 # A bye after which the client does not come back.
 # ("replaced": the seat's token came back on another connection, which now plays it.)
 FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})
@@ -153,6 +162,9 @@ class ClientSession:
     pin: str | None = None
     token: str | None = None
     spectate: bool = False
+    # The host key's fingerprint we expect (advertised, or remembered from an earlier
+    # join): another key is refused before the PIN is even tried. None: trust on first use.
+    host_key: str | None = None
     table_id: str | None = None
     seat: int | None = None
     table: TableInfo | None = None
@@ -166,6 +178,7 @@ class ClientSession:
     _outgoing: bytearray = field(default_factory=bytearray, repr=False)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1), repr=False)
     _resyncing: bool = False
+    _pake: ClientHandshake | None = field(default=None, repr=False)
 
     @property
     def final(self) -> bool:
@@ -185,9 +198,11 @@ class ClientSession:
         self.last_seq, self._resyncing = 0, False
         if self.status is not Status.RECONNECTING:
             self.status = Status.CONNECTING
+        self._pake = ClientHandshake(self.pin)
+        hint = token_hint(self.token) if self.token is not None else None
         return encode(Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
-                            token=self.token, pin=self.pin, spectate=self.spectate,
-                            table=self.table_id))
+                            share=self._pake.share, seat_hint=hint,
+                            spectate=self.spectate, table=self.table_id))
 
     def request(self, action: Action | None) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
@@ -294,7 +309,19 @@ class ClientSession:
     # ------------------------------------------------------------ inside
 
     def _handshake(self, msg: Message) -> list[SessionEvent]:
+        handshake = self._pake
+        if isinstance(msg, Challenge) and handshake is not None and not handshake.key:
+            offered = fingerprint(msg.key)
+            if self.host_key is not None and offered != self.host_key:
+                return self._give_up("host_key_changed", expected=self.host_key, got=offered)
+            proof = handshake.answer(msg.key, msg.share)
+            self.host_key = offered
+            token = handshake.token_proof(self.token) if self.token is not None else None
+            self._outgoing += encode(Proof(pin=proof, token=token))
+            return []
         if isinstance(msg, Welcome):
+            if handshake is None or not handshake.host_proved(msg.proof):
+                return self._give_up("host_unproved")
             self.seat, self.token, self.table = msg.seat, msg.token, msg.table
             self.status, self.bye = Status.CONNECTED, None
             return [Joined(msg.seat, msg.table)]
@@ -307,6 +334,11 @@ class ClientSession:
             self.bye = msg
             return []
         return [JoinFailed("unexpected", {}, False)]
+
+    def _give_up(self, code: str, **params: str) -> list[SessionEvent]:
+        """A host that is not the one we expect: stop here, for good (nothing more sent)."""
+        self.status, self.bye = Status.CLOSED, Bye(code=code, params=params)
+        return [JoinFailed(code, params, True)]
 
     def _reply(self, request_id: int, reply: Reply) -> list[SessionEvent]:
         if request_id not in self.pending:

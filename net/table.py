@@ -30,6 +30,7 @@ from president.state import Phase, State
 from president.view import OwnPart, own_part, view
 
 from .limits import Limits, PinGuard
+from .pake import HostHandshake
 from .protocol import (
     MAX_SEATS,
     PROTOCOL_VERSION,
@@ -45,6 +46,7 @@ from .protocol import (
     Message,
     Packed,
     Pairs,
+    Proof,
     Refused,
     RulesChange,
     SeatAnswer,
@@ -150,8 +152,12 @@ class Seat:
 # Commands on the table's queue.
 @dataclass(frozen=True, slots=True)
 class Join:
+    """A connection that said hello and answered the challenge (net/pake.py)."""
+
     conn: Peer
     hello: Hello
+    handshake: HostHandshake
+    proof: Proof
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,8 +343,8 @@ class Table:
 
     def _handle(self, command: Join | Command | Gone | Timer | Stop) -> None:
         match command:
-            case Join(conn, hello):
-                self._join(conn, hello)
+            case Join(conn, hello, handshake, proof):
+                self._join(conn, hello, handshake, proof)
             case Command(conn, msg):
                 if conn is _HOST_PEER or conn.attached:
                     self._message(conn, msg)
@@ -349,7 +355,7 @@ class Table:
             case Stop(now):
                 self._stop(now)
 
-    def _join(self, conn: Peer, hello: Hello) -> None:
+    def _join(self, conn: Peer, hello: Hello, handshake: HostHandshake, proof: Proof) -> None:
         def refuse(code: str, **params: Any) -> None:
             conn.send(Refused(id=None, code=code, params=params))
             conn.close(code)
@@ -357,11 +363,14 @@ class Table:
         if self.over:
             return refuse("table_closed")
         pin = self.options.pin
-        returning = hello.token is not None and self._seat_with_token(hello.token) is not None
+        token = self._proved_token(handshake, proof.token)
+        returning = token is not None and self._seat_with_token(token) is not None
         if pin and not returning and not self.pin_guard.allows(asyncio.get_running_loop().time()):
             self._log("refused", code="too_many_attempts", name=hello.name)
             return refuse("too_many_attempts")  # past the budget no PIN is checked at all
-        if pin and not hmac.compare_digest((hello.pin or "").encode(), pin.encode()):
+        if not handshake.pin_proved(proof.pin):
+            if not pin:  # both sides used the empty PIN: a broken client
+                return refuse("bad_proof")
             return self._wrong_pin(hello, returning, refuse)
         if hello.spectate:
             if len(self.spectators) >= self.options.max_spectators:
@@ -374,13 +383,12 @@ class Table:
             self._snapshot(conn)
             self._log("spectator", name=hello.name)
             return self._spectators_changed()
-        token = hello.token
+        if proof.token is not None and token is None:
+            self._log("refused", code="bad_token", name=hello.name)
+            return refuse("bad_token")
         seat = self._seat_with_token(token) if token is not None else None
         owner_arriving = token is not None and seat is None and self._is_owner_token(token)
-        if token is not None and not owner_arriving:
-            if seat is None:
-                self._log("refused", code="bad_token", name=hello.name)
-                return refuse("bad_token")
+        if seat is not None:
             if seat.conn is not None:
                 # The token proves the seat: the old connection is a half-open one
                 # (Wi-Fi gone) or another window of the same player. The new one wins.
@@ -509,9 +517,17 @@ class Table:
         self._broadcast_info()
         return True
 
-    def knows_token(self, token: str) -> bool:
-        """Whether a seat of this table (or its owner) has this token."""
-        return self._seat_with_token(token) is not None or self._is_owner_token(token)
+    def tokens(self) -> list[str]:
+        """The seats' tokens and the owner's."""
+        tokens = [s.token for s in self.seats if s.token is not None]
+        owner = self.options.owner_token
+        return tokens + [owner] if owner is not None else tokens
+
+    def _proved_token(self, handshake: HostHandshake, proof: bytes | None) -> str | None:
+        """The token (a seat's or the owner's) the client proved it holds, if any."""
+        if proof is None:
+            return None
+        return next((t for t in self.tokens() if handshake.token_proved(proof, t)), None)
 
     def _seat_with_token(self, token: str) -> Seat | None:
         return next((s for s in self.seats if s.token is not None

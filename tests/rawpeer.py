@@ -9,7 +9,9 @@ from typing import Any
 
 import msgpack
 
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
+from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets, token_hint
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, Hello, Proof, pack
+from president.net.table import Join, Peer
 
 LOCAL = "127.0.0.1"
 
@@ -20,9 +22,21 @@ def frame(obj: Any) -> bytes:
     return struct.pack(">I", len(body)) + body
 
 
-def hello(name: str = "Raw", **fields: Any) -> dict[str, Any]:
+def hello(name: str = "Raw", handshake: ClientHandshake | None = None,
+          token: str | None = None, **fields: Any) -> dict[str, Any]:
+    """A hello map (``handshake``: whose key share it carries; ``token``: hinted)."""
+    share = (handshake or ClientHandshake()).share
+    hint = token_hint(token) if token is not None else None
     return {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "en",
-            "token": None, "pin": None, "spectate": False, "table": None, **fields}
+            "share": share, "seat_hint": hint, "spectate": False, "table": None, **fields}
+
+
+def proof(handshake: ClientHandshake, challenge: dict[str, Any],
+          token: str | None = None) -> dict[str, Any]:
+    """The proof answering ``challenge`` (with the PIN the handshake was made with)."""
+    pin = handshake.answer(challenge["key"], challenge["share"])
+    return {"type": "proof", "pin": pin,
+            "token": handshake.token_proof(token) if token is not None else None}
 
 
 class Raw:
@@ -45,8 +59,15 @@ class Raw:
     def send_obj(self, obj: Any) -> None:
         self.send_raw(frame(obj))
 
-    async def hello(self, name: str = "Raw", **fields: Any) -> dict[str, Any]:
-        self.send_obj(hello(name, **fields))
+    async def hello(self, name: str = "Raw", pin: str | None = None,
+                    token: str | None = None, **fields: Any) -> dict[str, Any]:
+        """Join as the real client does (hello, challenge, proof): the welcome or refusal."""
+        handshake = ClientHandshake(pin)
+        self.send_obj(hello(name, handshake, token, **fields))
+        answer = await self.receive(lambda m: m["type"] in ("challenge", "refused"))
+        if answer["type"] == "refused":
+            return answer
+        self.send(proof(handshake, answer, token))
         return await self.receive(lambda m: m["type"] in ("welcome", "refused"))
 
     async def receive(self, predicate: Callable[[dict[str, Any]], bool],
@@ -87,3 +108,35 @@ class Raw:
     def abort(self) -> None:
         self.writer.transport.abort()
         self.writer.close()
+
+
+HOST_KEY = HostKey.generate()
+
+
+class HostHalf:
+    """The host's half of the join handshake, for hosts scripted by a test."""
+
+    def __init__(self, pin: str | None = None, key: HostKey = HOST_KEY) -> None:
+        self.secrets = HostSecrets(key, pin)
+        self.handshake: HostHandshake | None = None
+
+    def challenge(self, hello: dict[str, Any]) -> bytes:
+        self.handshake = HostHandshake(self.secrets, hello["share"])
+        return pack({"type": "challenge", "key": self.handshake.public,
+                     "share": self.handshake.share}, HOST)
+
+    def welcome(self, table: dict[str, Any], seat: int | None = 0, token: str | None = None,
+                proof: bytes | None = None) -> bytes:
+        """The welcome, with the host's proof (or ``proof``)."""
+        assert self.handshake is not None
+        return pack({"type": "welcome", "version": PROTOCOL_VERSION, "seat": seat,
+                     "token": token, "table": table,
+                     "proof": self.handshake.proof if proof is None else proof}, HOST)
+
+
+def proved_join(peer: Peer, hello: Hello, pin: str | None = None) -> Join:
+    """What a host's connection hands its table once a client proved ``pin``."""
+    client = ClientHandshake(pin)
+    host = HostHandshake(HostSecrets(HOST_KEY, pin), client.share)
+    return Join(peer, hello, host, Proof(pin=client.answer(host.public, host.share),
+                                         token=None))

@@ -7,7 +7,9 @@ import asyncio
 from typing import Any
 
 import pytest
+import rawpeer
 from netkit import LOCAL, run
+from rawpeer import HOST_KEY
 
 from president.actions import Pass, Play
 from president.cards import parse_cards
@@ -15,6 +17,7 @@ from president.engine import new_session
 from president.errors import ClientError, ProtocolError
 from president.events import Event
 from president.net.client import Client, StatusChanged
+from president.net.pake import HostKey, fingerprint, token_hint
 from president.net.protocol import (
     CLIENT,
     HOST,
@@ -28,7 +31,6 @@ from president.net.protocol import (
     StateUpdate,
     TableInfo,
     TableUpdate,
-    Welcome,
     encode,
     pack,
 )
@@ -54,8 +56,23 @@ INFO = TableInfo(id="main", name="Fake", preset="classic", rules=HouseRules(), s
 STATE, _ = new_session(HouseRules(), ["Ada", "Bob", "Cy"], 5)
 
 
-def welcome(seat: int | None = 0) -> bytes:
-    return encode(Welcome(version=PROTOCOL_VERSION, seat=seat, token=TOKEN, table=INFO))
+class HostHalf(rawpeer.HostHalf):
+    """The host's half of the handshake, welcoming to the table ``INFO``."""
+
+    def welcome(self, seat: int | None = 0, proof: bytes | None = None,  # type: ignore[override]
+                **_: Any) -> bytes:
+        return super().welcome(INFO.to_wire(), seat, TOKEN, proof)
+
+
+def welcome(session: ClientSession, seat: int | None = 0) -> bytes:
+    """Start ``session``'s handshake and answer it up to the welcome (not yet received)."""
+    host = HostHalf(session.pin)
+    [hello] = sent(session.hello())
+    session.receive(host.challenge(hello))
+    [proof] = sent(session.outgoing())
+    assert proof["type"] == "proof" and host.handshake is not None
+    assert host.handshake.pin_proved(proof["pin"])
+    return host.welcome(seat)
 
 
 def state(seq: int, seat: int = 0) -> bytes:
@@ -75,25 +92,75 @@ def sent(data: bytes) -> list[dict[str, Any]]:
 
 def joined_session() -> ClientSession:
     session = ClientSession("Ada", "it")
-    session.hello()
-    session.receive(welcome())
+    session.receive(welcome(session))
     return session
 
 
-def test_the_handshake_says_hello_and_takes_the_seat_and_token() -> None:
+def test_the_handshake_says_hello_proves_the_pin_and_takes_the_seat_and_token() -> None:
     session = ClientSession("Ada", "it", pin="1234")
+    host = HostHalf("1234")
     [hello] = sent(session.hello())
-    assert hello == {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ada",
-                     "language": "it", "token": None, "pin": "1234", "spectate": False,
-                     "table": None}
+    assert {k: v for k, v in hello.items() if k != "share"} == {
+        "type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
+        "seat_hint": None, "spectate": False, "table": None}
+    assert len(hello["share"]) == 256 and b"1234" not in hello["share"]
     assert session.status is Status.CONNECTING
-    events = session.receive(welcome()[:7])  # a frame in pieces: nothing yet
+    assert session.receive(host.challenge(hello)) == []
+    [proof] = sent(session.outgoing())
+    assert host.handshake is not None and host.handshake.pin_proved(proof["pin"])
+    assert proof["token"] is None
+    assert session.host_key == fingerprint(HOST_KEY.public)  # learned, to be remembered
+    events = session.receive(host.welcome()[:7])  # a frame in pieces: nothing yet
     assert events == []
-    events = session.receive(welcome()[7:] + state(1))
+    events = session.receive(host.welcome()[7:] + state(1))
     assert isinstance(events[0], Joined) and events[0].seat == 0
     assert isinstance(events[1], ViewChanged) and events[1].view == view(STATE, 0)
     assert session.status is Status.CONNECTED and session.token == TOKEN
     assert session.view is events[1].view  # parsed once, kept
+
+
+def test_a_wrong_pin_does_not_prove_itself_and_the_pin_is_in_no_frame() -> None:
+    session = ClientSession("Ada", "it", pin="1234")
+    host = HostHalf("4321")
+    hello_frame = session.hello()
+    session.receive(host.challenge(sent(hello_frame)[0]))
+    proof_frame = session.outgoing()
+    assert host.handshake is not None
+    assert not host.handshake.pin_proved(sent(proof_frame)[0]["pin"])
+    assert b"1234" not in hello_frame + proof_frame
+
+
+def test_a_host_with_another_key_is_left_before_anything_is_proved() -> None:
+    session = ClientSession("Ada", "it", pin="1234", token=TOKEN,
+                            host_key=fingerprint(HOST_KEY.public))
+    impostor = HostHalf("1234", key=HostKey.generate())
+    [hello] = sent(session.hello())
+    assert hello["seat_hint"] == token_hint(TOKEN) and TOKEN not in str(hello)
+    [failed] = session.receive(impostor.challenge(hello))
+    assert isinstance(failed, JoinFailed) and failed.code == "host_key_changed" and failed.final
+    assert session.outgoing() == b"" and session.final
+
+
+def test_a_welcome_without_the_hosts_proof_is_not_believed() -> None:
+    session = ClientSession("Ada", "it")
+    host = HostHalf()
+    session.receive(host.challenge(sent(session.hello())[0]))
+    session.outgoing()
+    [failed] = session.receive(host.welcome(proof=bytes(32)))
+    assert isinstance(failed, JoinFailed) and failed.code == "host_unproved" and failed.final
+    assert session.seat is None and session.token is None
+
+
+def test_a_returning_seat_proves_its_token_without_sending_it() -> None:
+    session = ClientSession("Ada", "it", token=TOKEN)
+    host = HostHalf()
+    hello_frame = session.hello()
+    session.receive(host.challenge(sent(hello_frame)[0]))
+    proof_frame = session.outgoing()
+    assert host.handshake is not None
+    assert host.handshake.token_proved(sent(proof_frame)[0]["token"], TOKEN)
+    assert not host.handshake.token_proved(sent(proof_frame)[0]["token"], "1f" * 16)
+    assert TOKEN.encode() not in hello_frame + proof_frame
 
 
 def test_a_sequence_gap_asks_for_a_snapshot_once() -> None:
@@ -131,7 +198,7 @@ def test_a_lost_connection_fails_what_is_pending_and_the_token_comes_back() -> N
     with pytest.raises(ClientError):
         session.request(Pass(0))
     [hello] = sent(session.hello())
-    assert hello["token"] == TOKEN
+    assert hello["seat_hint"] == token_hint(TOKEN)
 
 
 @pytest.mark.parametrize("code,final", [("wrong_pin", True), ("table_full", True),
@@ -139,7 +206,7 @@ def test_a_lost_connection_fails_what_is_pending_and_the_token_comes_back() -> N
 def test_refusals_that_are_final_and_those_worth_another_try(code: str, final: bool) -> None:
     session = ClientSession("Ada")
     session.hello()
-    [failed] = session.receive(encode(Refused(id=None, code=code, params={})))
+    [failed] = session.receive(encode(Refused(id=None, code=code, params={})))  # on the proof
     assert failed == JoinFailed(code, {}, final)
     assert session.final is final
 
@@ -173,16 +240,23 @@ def test_a_malformed_view_is_the_hosts_fault() -> None:
 class FakeLink:
     """The host's end scripted by the test: what the client reads, what it wrote."""
 
-    def __init__(self) -> None:
+    def __init__(self, then: bytes = b"") -> None:
         self.inbox: asyncio.Queue[bytes] = asyncio.Queue()
         self.written = bytearray()
         self.aborted = False
+        self.host, self.then = HostHalf(), then
 
     async def read(self) -> bytes:
         return await self.inbox.get()
 
     def write(self, data: bytes) -> None:
+        """The handshake is answered at once (``then`` after the welcome)."""
         self.written += data
+        for msg in Decoder(CLIENT).feed_maps(data):
+            if msg["type"] == "hello":
+                self.inbox.put_nowait(self.host.challenge(msg))
+            elif msg["type"] == "proof":
+                self.inbox.put_nowait(self.host.welcome() + self.then)
 
     async def drain(self) -> None:
         pass
@@ -197,8 +271,7 @@ def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
         links: list[FakeLink] = []
 
         async def open_link() -> FakeLink:
-            link = FakeLink()
-            link.inbox.put_nowait(welcome() + state(1))
+            link = FakeLink(then=state(1))
             links.append(link)
             return link
 
@@ -216,7 +289,8 @@ def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
 
     reply, events, links = run(scenario(), timeout=10)
     assert reply.accepted
-    assert [m["type"] for m in sent(bytes(links[0].written))] == ["hello", "pass", "leave"]
+    assert [m["type"] for m in sent(bytes(links[0].written))] == ["hello", "proof", "pass",
+                                                                   "leave"]
     statuses = [e.status for e in events if isinstance(e, StatusChanged)]
     assert statuses == ["connected", "closed"]
     assert len(links) == 1 and links[0].aborted
@@ -239,7 +313,7 @@ class FakeHost:
         return self.server.sockets[0].getsockname()[1]
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder = Decoder(CLIENT)
+        decoder, host = Decoder(CLIENT), HostHalf()
         try:
             while True:
                 data = await reader.read(65536)
@@ -249,9 +323,11 @@ class FakeHost:
                     self.received.append(msg)
                     if msg["type"] == "hello":
                         self.hellos.append(msg)
+                        writer.write(host.challenge(msg))
+                    elif msg["type"] == "proof":
                         answer = self.script.pop(0) if self.script else "welcome"
                         if answer == "welcome":
-                            writer.write(welcome() + encode(TableUpdate(table=INFO)))
+                            writer.write(host.welcome() + encode(TableUpdate(table=INFO)))
                         else:
                             writer.write(encode(Refused(id=None, code=answer, params={})))
                             writer.close()
@@ -286,8 +362,8 @@ def test_a_silent_host_is_dropped_and_the_client_returns_with_its_token():
         return fake.hellos, statuses, pings
 
     hellos, statuses, pings = run(scenario())
-    assert hellos[0]["token"] is None
-    assert hellos[1]["token"] == TOKEN and hellos[2]["token"] == TOKEN
+    assert hellos[0]["seat_hint"] is None
+    assert hellos[1]["seat_hint"] == hellos[2]["seat_hint"] == token_hint(TOKEN)
     assert statuses[:3] == ["connected", "reconnecting", "connected"]
     assert statuses[-1] == "closed"
     assert pings

@@ -35,12 +35,16 @@ INFO = {
     "seat_requests": [], "again": False,
 }
 
+SHARE = bytes(range(256))
+MAC = bytes(32)
 SAMPLES: dict[str, list[dict]] = {
     CLIENT: [
         {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
-         "token": None, "pin": None, "spectate": False, "table": None},
+         "share": SHARE, "seat_hint": None, "spectate": False, "table": None},
         {"type": "hello", "version": PROTOCOL_VERSION, "name": "Zoë Ł", "language": "pl_PL",
-         "token": TOKEN, "pin": "1234", "spectate": True, "table": "main"},
+         "share": SHARE, "seat_hint": "0123456789abcdef", "spectate": True, "table": "main"},
+        {"type": "proof", "pin": MAC, "token": None},
+        {"type": "proof", "pin": MAC, "token": MAC},
         {"type": "play", "id": 1, "cards": "7C 7D"},
         {"type": "pass", "id": 2},
         {"type": "give_back", "id": 3, "cards": "3C 4D"},
@@ -58,10 +62,11 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "pong", "nonce": 2**32 - 1},
     ],
     HOST: [
+        {"type": "challenge", "key": SHARE, "share": SHARE},
         {"type": "welcome", "version": PROTOCOL_VERSION, "seat": 1, "token": TOKEN,
-         "table": INFO},
+         "table": INFO, "proof": MAC},
         {"type": "welcome", "version": PROTOCOL_VERSION, "seat": None, "token": None,
-         "table": INFO},
+         "table": INFO, "proof": MAC},
         {"type": "refused", "id": 3, "code": "too_low", "params": {"phase": "play"}},
         {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
         {"type": "accepted", "id": 3},
@@ -228,9 +233,11 @@ def hello(**changes):
     ({"name": "x" * 65}, "bad_field"),  # the frame bound (the host refuses > 24: limits)
     ({"name": "new\nline"}, "bad_field"),
     ({"language": "Italian!"}, "bad_field"),
-    ({"token": "not-a-token"}, "bad_field"),
-    ({"token": TOKEN.upper()}, "bad_field"),
-    ({"pin": 1234}, "bad_field"),
+    ({"seat_hint": "not-a-hint"}, "bad_field"),
+    ({"seat_hint": TOKEN}, "bad_field"),
+    ({"share": SHARE[:-1]}, "bad_field"),
+    ({"share": SHARE.hex()}, "bad_field"),
+    ({"pin": "1234"}, "unknown_field"),
     ({"spectate": 1}, "bad_field"),
     ({"version": PROTOCOL_VERSION + 1}, "bad_version"),
     ({"version": "1"}, "bad_version"),
@@ -256,8 +263,9 @@ def test_missing_version_is_a_version_error():
     {"type": "state", "seq": -1, "view": {}},
     {"type": "state", "seq": 1, "view": [1]},
     {"type": "event", "seq": 1, "event": {"seat": 1}},
-    {"type": "welcome", "version": 1, "seat": 9, "token": None, "table": INFO},
-    {"type": "welcome", "version": 1, "seat": 0, "token": None, "table": {**INFO, "x": 1}},
+    {"type": "welcome", "version": 1, "seat": 9, "token": None, "table": INFO, "proof": MAC},
+    {"type": "welcome", "version": 1, "seat": 0, "token": None, "table": {**INFO, "x": 1},
+     "proof": MAC},
     {"type": "table", "table": {**INFO, "seats": "4"}},
     {"type": "bye", "code": "Not A Code", "params": {}},
 ])

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import struct
 
-import msgpack
+from rawpeer import HostHalf
 from security_kit import LOCAL, Raw, frame, play_steadily, run, short_rules, wait_until
 
 from president.net.client import Client
 from president.net.host import Host
-from president.net.protocol import HOST, PROTOCOL_VERSION, pack
+from president.net.pake import token_hint
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
 from president.net.table import Table, TableOptions
 
 
@@ -68,12 +69,14 @@ def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token
     connections: list[dict] = []
 
     async def fake_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        data = await reader.read(65536)
-        hello = _first(data)
+        decoder, host = Decoder(CLIENT), HostHalf()
+        [hello] = decoder.feed_maps(await reader.read(65536))
         connections.append(hello)
-        writer.write(pack({"type": "welcome", "version": PROTOCOL_VERSION, "seat": 0,
-                             "token": "ab" * 16, "table": _INFO}, HOST))
-        if len(connections) >= 2:
+        writer.write(host.challenge(hello))
+        [proof] = decoder.feed_maps(await reader.read(65536))
+        connections.append(proof)
+        writer.write(host.welcome(_INFO, token="ab" * 16))
+        if len(connections) >= 4:
             writer.write(pack({"type": "bye", "code": "session_over", "params": {}}, HOST))
             await writer.drain()
             writer.close()
@@ -90,14 +93,11 @@ def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token
         return client
 
     client = run(scenario())
-    assert connections[0]["token"] is None and len(connections) >= 2
-    assert all(c["token"] == "ab" * 16 for c in connections[1:])
+    hellos, proofs = connections[::2], connections[1::2]
+    assert hellos[0]["seat_hint"] is None and proofs[0]["token"] is None
+    assert len(hellos) >= 2 and all(h["seat_hint"] == token_hint("ab" * 16) for h in hellos[1:])
+    assert all(p["token"] is not None for p in proofs[1:])
     assert client.bye.code == "session_over"
-
-
-def _first(data: bytes) -> dict:
-    (size,) = struct.unpack(">I", data[:4])
-    return msgpack.unpackb(data[4:4 + size])
 
 
 _INFO = {"id": "main", "name": "T", "preset": "classic", "rules": {}, "seats": 3,

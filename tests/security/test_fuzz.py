@@ -17,6 +17,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rawpeer import proved_join
 from security_kit import LOCAL, frame, hello, play_steadily, run, short_rules, uninterrupted
 
 from president.errors import ProtocolError
@@ -26,7 +27,7 @@ from president.net.journal import Journal
 from president.net.limits import Limits
 from president.net.persist import TableJournal
 from president.net.protocol import CLIENT, SCHEMAS, Decoder, Hello, Leave, parse
-from president.net.table import Command, Join, Table, TableOptions
+from president.net.table import Command, Table, TableOptions
 
 TYPES = sorted(SCHEMAS[CLIENT]) + ["welcome", "state", "bye", "", "PLAY", "play "]
 FIELDS = sorted({f for schema in SCHEMAS[CLIENT].values() for f in schema}) + ["seat", "x"]
@@ -152,10 +153,10 @@ class Bench:
                                          ready_timeout=0), journal=self.guard)
         self.players = [FakePeer(), FakePeer()]
         for peer, name in zip(self.players, ("ann", "bob"), strict=True):
-            self.watched._handle(Join(peer, parse(hello(name), CLIENT)))
+            self.watched._handle(proved_join(peer, parse(hello(name), CLIENT)))
         assert self.watched.started
         self.seated = FakePeer()
-        self.played._handle(Join(self.seated, parse(hello("fuzz"), CLIENT)))
+        self.played._handle(proved_join(self.seated, parse(hello("fuzz"), CLIENT)))
         assert self.played.started and self.seated.seat == 0
         self.guard.allowed = 0
 
@@ -192,7 +193,7 @@ class Bench:
             table = self.watched
             if isinstance(msg, Hello):
                 if not stranger.attached:
-                    table._handle(Join(stranger, msg))
+                    table._handle(proved_join(stranger, msg))
             else:
                 table._handle(Command(stranger, msg))
             return

@@ -120,7 +120,7 @@ def test_clients_reconnect_to_a_resumed_host_and_finish_the_session(tmp_path):
         assert again.state == crashed
         assert [s.token for s in again.seats[:2]] == tokens
         assert [s.name for s in again.seats] == [s.name for s in table.seats]
-        host2 = Host([again])
+        host2 = Host([again], key=host.key)
         await host2.start([LOCAL], port=port)
         await asyncio.gather(*players)
         await host2.stop()
@@ -289,7 +289,7 @@ def test_a_host_stopped_at_once_pauses_and_its_clients_come_back_to_the_resumed_
         await host.stop()  # Ctrl-C twice: stop now
         paused = ann.bye
         (again,) = resume_tables(journal, TableJournal(journal))
-        host = Host([again])
+        host = Host([again], key=host.key)
         await host.start([LOCAL], port=port)
         await playing
         await host.stop()
