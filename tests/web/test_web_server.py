@@ -14,12 +14,14 @@ from typing import Any
 
 import aiohttp
 import pytest
+import rawpeer
 
 from president.cli.web import static_files, web_server
 from president.cli.web.qr import qr_lines
 from president.cli.web.texts import LABELS, page_texts
 from president.net.host import Host
 from president.net.limits import Limits
+from president.net.pake import ClientHandshake
 from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer, origin_allowed
@@ -47,10 +49,21 @@ async def serving(limits: Limits | None = None, **options: Any) -> AsyncIterator
         await web.stop()
 
 
-def hello(name: str = "Ola", **fields: Any) -> bytes:
-    msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "pl",
-           "token": None, "pin": None, "spectate": False, "table": None, **fields}
-    return pack(msg, CLIENT)
+def hello(name: str = "Ola", handshake: ClientHandshake | None = None) -> bytes:
+    return pack(rawpeer.hello(name, handshake, language="pl"), CLIENT)
+
+
+async def join(ws: aiohttp.ClientWebSocketResponse, inbox: Inbox | None = None,
+               name: str = "Ola", pin: str | None = None) -> dict[str, Any]:
+    """Join over the WebSocket as the page does (hello, challenge, proof): the verdict."""
+    inbox = inbox or Inbox(ws)
+    handshake = ClientHandshake(pin)
+    await ws.send_bytes(hello(name, handshake))
+    challenge = await inbox.next("challenge", "refused")
+    if challenge["type"] == "refused":
+        return challenge
+    await ws.send_bytes(pack(rawpeer.proof(handshake, challenge), CLIENT))
+    return await inbox.next("welcome", "refused")
 
 
 async def raw_get(port: int, path: str) -> tuple[int, bytes]:
@@ -71,12 +84,12 @@ class Inbox:
         self.ws, self.decoder = ws, Decoder(HOST)
         self.waiting: list[dict[str, Any]] = []
 
-    async def next(self, kind: str) -> dict[str, Any]:
-        """The next message of type ``kind`` (others before it are skipped)."""
+    async def next(self, *kinds: str) -> dict[str, Any]:
+        """The next message of one of ``kinds`` (others before it are skipped)."""
         while True:
             while self.waiting:
                 item = self.waiting.pop(0)
-                if item["type"] == kind:
+                if item["type"] in kinds:
                     return item
             msg = await self.ws.receive(timeout=10)
             assert msg.type is aiohttp.WSMsgType.BINARY, msg
@@ -224,9 +237,12 @@ def test_a_websocket_speaks_the_table_protocol_like_a_socket() -> None:
                 aiohttp.ClientSession() as http:
             ws = await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=origin(web))
             decoder = Inbox(ws)
-            frame = hello()
+            handshake = ClientHandshake()
+            frame = hello(handshake=handshake)
             await ws.send_bytes(frame[:3])   # a frame may span messages
             await ws.send_bytes(frame[3:])
+            challenge = await receive(ws, decoder, "challenge")
+            await ws.send_bytes(pack(rawpeer.proof(handshake, challenge), CLIENT))
             welcome = await receive(ws, decoder, "welcome")
             assert welcome["seat"] == 0 and len(welcome["token"]) == 32
             state = await receive(ws, decoder, "state")
@@ -261,8 +277,7 @@ def test_a_text_message_or_an_oversized_frame_closes_only_that_websocket() -> No
             assert refused["code"] == "frame_too_large"
             assert refused["params"]["limit"] == 8 * 1024
             fine = await http.ws_connect(url, headers=origin(web))
-            await fine.send_bytes(hello())
-            assert (await receive(fine, None, "welcome"))["seat"] == 0
+            assert (await join(fine))["seat"] == 0
             assert table.taken == 1
     run(scenario())
 
@@ -274,8 +289,7 @@ def test_websockets_and_sockets_share_the_per_address_connection_limit() -> None
             _reader, writer = await asyncio.open_connection(LOCAL, host.port)
             url = f"http://{LOCAL}:{web.port}/ws"
             first = await http.ws_connect(url, headers=origin(web))
-            await first.send_bytes(hello("A"))
-            await receive(first, None, "welcome")
+            assert (await join(first, name="A"))["type"] == "welcome"
             second = await http.ws_connect(url, headers=origin(web))
             refused = await receive(second, None, "refused")
             assert refused["code"] == "too_many_connections"
@@ -287,8 +301,7 @@ def test_a_wrong_pin_over_the_websocket_is_refused_as_over_tcp() -> None:
     async def scenario() -> None:
         async with serving(pin="4321") as (_, web, table), aiohttp.ClientSession() as http:
             ws = await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=origin(web))
-            await ws.send_bytes(hello(pin="1111"))
-            refused = await receive(ws, None, "refused")
+            refused = await join(ws, pin="1111")
             assert refused["code"] == "wrong_pin"
             assert table.taken == 0
     run(scenario())

@@ -1,12 +1,14 @@
 // One player's session with the table over a WebSocket, as net/session.py is for the
-// terminal: the handshake (with the seat token after a drop), sequence numbers and
+// terminal: the handshake (pake.js: the PIN and the seat token are proved, never sent;
+// a welcome counts only with the host's proof), sequence numbers and
 // snapshot requests after a gap, request ids and their replies, heartbeats, coming
 // back after a drop (backoff from 0.1 s doubling to 5 s) and the final refusals.
 
+import { ClientHandshake, tokenHint } from "./pake.js";
 import { FrameDecoder, WireError, frame, messages } from "./wire.js";
 
 export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
-  "bad_version", "no_such_table", "session_over"]);
+  "bad_version", "no_such_table", "session_over", "host_unproved"]);
 export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed", "replaced"]);
 
 const PING_EVERY = 5000;     // ms
@@ -53,8 +55,10 @@ export class Session {
     this.resyncing = false;
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      this.send(messages.hello({ name: this.name, language: this.language, token: this.token,
-        pin: this.pin, spectate: this.spectate, table: this.tableId }));
+      this.pake = new ClientHandshake(this.pin);
+      this.send(messages.hello({ name: this.name, language: this.language,
+        share: this.pake.share, seatHint: this.token ? tokenHint(this.token) : null,
+        spectate: this.spectate, table: this.tableId }));
       this.heartbeat = setInterval(() => this.beat(), PING_EVERY);
     };
     ws.onmessage = (message) => {
@@ -164,6 +168,16 @@ export class Session {
   }
 
   handshake(msg) {
+    if (msg.type === "challenge" && this.pake.key === null) {
+      let proof;
+      try { proof = this.pake.answer(msg.key, msg.share); }
+      catch { this.ws?.close(); return undefined; }   // not a host's answer: come back
+      return this.send(messages.proof(proof, this.token ? this.pake.tokenProof(this.token) : null));
+    }
+    if (msg.type === "welcome" && !this.pake.hostProved(msg.proof)) {
+      this.setStatus("closed");
+      return this.emit("join_failed", { code: "host_unproved", params: {}, final: true });
+    }
     if (msg.type === "welcome") {
       this.seat = msg.seat;
       this.token = msg.token;

@@ -55,8 +55,10 @@ export class FrameDecoder {
 
 // The client's messages (each field the protocol asks for, no other).
 export const messages = {
-  hello: ({ name, language, token = null, pin = null, spectate = false, table = null }) =>
-    ({ type: "hello", version: PROTOCOL_VERSION, name, language, token, pin, spectate, table }),
+  hello: ({ name, language, share, seatHint = null, spectate = false, table = null }) =>
+    ({ type: "hello", version: PROTOCOL_VERSION, name, language, share, seat_hint: seatHint,
+      spectate, table }),
+  proof: (pin, token = null) => ({ type: "proof", pin, token }),
   play: (id, cards) => ({ type: "play", id, cards }),
   pass: (id) => ({ type: "pass", id }),
   giveBack: (id, cards) => ({ type: "give_back", id, cards }),
