@@ -20,6 +20,7 @@ from president.actions import Action
 from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL
 from president.cli import hosting
 from president.cli.seats import SeatClaim, SeatStore, table_key
+from president.cli.trust import KnownHosts, load_host_key
 from president.errors import JoinRefused, ProtocolError
 from president.net.client import Client, ClientEvent, EventCallback, StatusChanged
 from president.net.discovery import (
@@ -66,13 +67,18 @@ class NetConnection:
     def __init__(self, host: str, port: int, name: str, language: str,
                  pin: str | None = None, spectate: bool = False, *,
                  table: str | None = None, seats: SeatStore | None = None,
-                 token: str | None = None) -> None:
+                 token: str | None = None, host_key: str | None = None,
+                 known: KnownHosts | None = None) -> None:
         self.key = table_key(host, port, table, name)
         self.seats = None if spectate else seats
+        self.known = known
         claim = self.seats.get(self.key) if self.seats is not None else None
         self.token = token or (claim.token if claim is not None else None)
+        if claim is not None and claim.host_key:  # our token is proved to that host alone
+            host_key = claim.host_key
+        self.host_key = host_key
         self.client = Client(host, port, name, language, pin=pin, spectate=spectate,
-                             token=self.token, table=table)
+                             token=self.token, table=table, host_key=host_key)
         self.owner = False                     # we opened the table: we may start early
         self.address: str | None = None        # shown in the waiting room of a hosted table
         self.web_url: str | None = None        # ... with the page for phones
@@ -112,12 +118,18 @@ class NetConnection:
         old = self.client
         session = old.session
         client = Client(old.host, old.port, session.name, session.language, pin=session.pin,
-                        spectate=session.spectate, table=session.table_id)
+                        spectate=session.spectate, table=session.table_id,
+                        host_key=self.host_key)
         client.on_event = self._event
         return client
 
     def _event(self, event: ClientEvent) -> None:
-        """Keep the seat's claim on disk while we hold the seat, then tell the UI."""
+        """Keep the seat's claim on disk while we hold the seat, remember the host's key,
+        then tell the UI."""
+        key = self.client.session.host_key
+        if isinstance(event, Joined) and self.known is not None and key is not None:
+            with contextlib.suppress(OSError):
+                self.known.remember(event.table.name, key)
         if self.seats is not None:
             match event:
                 case Joined(seat=seat, table=info) if seat is not None and self.client.token:
@@ -134,7 +146,7 @@ class NetConnection:
         self.token = token
         with contextlib.suppress(OSError):
             self.seats.put(self.key, SeatClaim(token, self.client.name, table_name,
-                                               time.time()))
+                                               time.time(), self.client.session.host_key or ""))
 
     def _forget(self) -> None:
         if self.seats is not None:
@@ -182,9 +194,11 @@ FORGET_ON = frozenset({"session_over", "left", "table_closed", "host_stopping"})
 
 
 def connect(address: str, name: str, language: str, pin: str | None,
-            spectate: bool = False) -> NetConnection:
+            spectate: bool = False, host_key: str | None = None) -> NetConnection:
+    """A connection to a table; ``host_key``: the fingerprint it advertised, if any."""
     host, port = parse_address(address)
-    return NetConnection(host, port, name, language, pin, spectate, seats=SeatStore())
+    return NetConnection(host, port, name, language, pin, spectate, seats=SeatStore(),
+                         host_key=host_key, known=KnownHosts())
 
 
 class HostedTable:
@@ -209,7 +223,7 @@ async def _serve(options: TableOptions, listen: list[str] | None,
                  journal: Journal | None = None, web: bool = False) -> tuple[HostedTable, int]:
     hook = TableJournal(journal) if journal is not None else None
     table = Table(options, journal=hook)
-    host = Host([table])
+    host = Host([table], key=load_host_key())
     port = await host.start(listen, 0)
     if hook is not None:
         hook.host["port"] = port  # president host --resume listens there again

@@ -48,6 +48,7 @@ class SeatClaim:
     name: str          # the name we sat down with
     table: str         # the table's name, for the lobby
     saved: float       # when (seconds since the epoch)
+    host_key: str = ""  # the fingerprint of the host that gave the token (net/pake.py)
 
 
 class SeatStore:
@@ -86,7 +87,8 @@ class SeatStore:
             try:
                 claim = SeatClaim(token=str(value["token"]), name=str(value["name"]),
                                   table=str(value.get("table", "")),
-                                  saved=float(value.get("saved", 0)))
+                                  saved=float(value.get("saved", 0)),
+                                  host_key=str(value.get("host_key", "")))
             except (KeyError, TypeError, ValueError):
                 continue
             if len(claim.token) == 32 and all(c in "0123456789abcdef" for c in claim.token):
@@ -97,14 +99,18 @@ class SeatStore:
         now = time.time()
         kept = sorted(((k, c) for k, c in claims.items() if now - c.saved < KEEP_SECONDS),
                       key=lambda item: item[1].saved)[-MAX_CLAIMS:]
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        data = json.dumps({k: asdict(c) for k, c in kept}, indent=1).encode()
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.fchmod(fd, 0o600)
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, self.path)
+        write_private(self.path, json.dumps({k: asdict(c) for k, c in kept}, indent=1).encode())
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write ``path`` atomically, readable by the user alone (in a 0700 folder)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)

@@ -275,6 +275,12 @@ REASONS: dict[str, str] = {
     "timeout": N_("The host did not answer in time."),
     "disconnected": N_("The connection to the host was lost."),
     "unexpected": N_("The host sent an unexpected answer."),
+    "host_key_changed": N_("This host's key is not the one you joined before. It may be another"
+                           " computer using the table's name: nothing was sent to it. Ask the"
+                           " table's host which key their screen shows."),
+    "host_unproved": N_("The table could not prove it is the one you chose: it may be an "
+                        "impostor. You left it."),
+    "bad_proof": N_("The join handshake failed."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
     "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
     "address_bad_port": N_("The port must be a number from 1 to 65535."),

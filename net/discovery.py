@@ -84,6 +84,7 @@ class TableInfo:
     preset: str
     protocol: int
     pin_required: bool
+    key: str | None = None      # the host key's fingerprint (net/pake.py), as advertised
 
     @property
     def full(self) -> bool:
@@ -92,6 +93,7 @@ class TableInfo:
 
 _SEATS = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
 _DIGITS = re.compile(r"[0-9]{1,6}", re.ASCII)
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}", re.ASCII)
 
 
 def _bad(instance: str, field: str) -> DiscoveryError:
@@ -146,16 +148,22 @@ def table_from_record(instance: str, properties: Mapping[bytes, bytes | None],
     if not valid:
         raise _bad(instance, "addresses")
     valid.sort(key=lambda a: ":" in a)      # IPv4 first, order otherwise kept
+    key = None
+    if properties.get(b"key") is not None:
+        key = _text(instance, properties, "key", 64, 64)
+        if not _FINGERPRINT.fullmatch(key):
+            raise _bad(instance, "key")
     return TableInfo(instance=instance, name=name, addresses=valid, port=port,
                      seats_taken=taken, seats_total=total, preset=preset,
-                     protocol=int(proto), pin_required=pin == "1")
+                     protocol=int(proto), pin_required=pin == "1", key=key)
 
 
 def txt_properties(name: str, seats_taken: int, seats_total: int, preset: str,
-                   protocol: int, pin_required: bool) -> dict[str, str]:
+                   protocol: int, pin_required: bool, key: str | None = None) -> dict[str, str]:
     """The TXT properties a host advertises (the inverse of ``table_from_record``)."""
-    return {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
-            "proto": str(protocol), "pin": "1" if pin_required else "0"}
+    properties = {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
+                  "proto": str(protocol), "pin": "1" if pin_required else "0"}
+    return properties if key is None else {**properties, "key": key}
 
 
 def table_properties(table: Table) -> dict[str, str]:

@@ -35,7 +35,7 @@ from president.errors import ClientError, PresidentError, ProtocolError
 from president.events import Event
 from president.view import View
 
-from .pake import ClientHandshake, fingerprint, token_hint
+from .pake import ClientHandshake, fingerprint, short_fingerprint, token_hint
 from .protocol import (
     HOST,
     PROTOCOL_VERSION,
@@ -89,10 +89,12 @@ class Status(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """The host welcomed us (again): our seat (None: watching) and the table."""
+    """The host welcomed us (again): our seat (None: watching), the table, and the
+    fingerprint of the key its host proved (``pake.fingerprint``)."""
 
     seat: int | None
     table: TableInfo
+    host_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +315,8 @@ class ClientSession:
         if isinstance(msg, Challenge) and handshake is not None and not handshake.key:
             offered = fingerprint(msg.key)
             if self.host_key is not None and offered != self.host_key:
-                return self._give_up("host_key_changed", expected=self.host_key, got=offered)
+                return self._give_up("host_key_changed", expected=short_fingerprint(
+                    self.host_key), got=short_fingerprint(offered))
             proof = handshake.answer(msg.key, msg.share)
             self.host_key = offered
             token = handshake.token_proof(self.token) if self.token is not None else None
@@ -324,7 +327,7 @@ class ClientSession:
                 return self._give_up("host_unproved")
             self.seat, self.token, self.table = msg.seat, msg.token, msg.table
             self.status, self.bye = Status.CONNECTED, None
-            return [Joined(msg.seat, msg.table)]
+            return [Joined(msg.seat, msg.table, self.host_key)]
         if isinstance(msg, Refused):
             final = msg.code in FINAL_REFUSALS
             if final:  # as good as a goodbye: say why we stop

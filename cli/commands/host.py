@@ -28,11 +28,13 @@ from president.bots import bot_levels
 from president.cli.hosting import ENV_OWNER_TOKEN, ENV_PIN
 from president.cli.settings import language_of
 from president.cli.text import Text, text_for
+from president.cli.trust import load_host_key
 from president.cli.web import web_server
 from president.cli.web.qr import qr_text
 from president.errors import JournalError, NetError, PresidentError, RulesError
 from president.net.discovery import format_address, reachable_addresses
 from president.net.host import Host
+from president.net.pake import short_fingerprint
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 from president.rules import check_player_count, rules_for
@@ -156,7 +158,7 @@ async def serve(args: Any, printer: Printer) -> int:
         tables = [Table(options_from_args(args), journal=hook, on_log=printer)]
         port, web_port = args.port, args.web_port
     printer.tables = {table.options.table_id: table for table in tables}
-    host = Host(tables)
+    host = Host(tables, key=load_host_key())
     interfaces = args.interface or None
     try:
         port = await host.start(interfaces, port)
@@ -169,6 +171,8 @@ async def serve(args: Any, printer: Printer) -> int:
     addresses = reachable_addresses(interfaces)
     for address in addresses:
         printer.say(_("join with: {command}").format(command=f"president join {address}:{port}"))
+    printer.say(_("host key: {key} (players see it beside the table in their lobby)").format(
+        key=short_fingerprint(host.key.fingerprint)))
     web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
     urls = web.urls(addresses) if web is not None else []
     if web is not None and hook is not None:
@@ -177,7 +181,7 @@ async def serve(args: Any, printer: Printer) -> int:
         printer.say(_("phones and browsers: {url}").format(url=url))
     if urls and printer.stream.isatty():
         print(qr_text(urls[0]), file=printer.stream, flush=True)
-    advertised = {"web": urls[0]} if urls else {}
+    advertised = {"key": host.key.fingerprint, **({"web": urls[0]} if urls else {})}
     advertisers = [] if args.no_advertise else await _advertise(tables, port, interfaces, printer,
                                                                advertised)
     if args.ready_file:

@@ -23,6 +23,7 @@ from president.cli.terminal.layout import STYLE, HelpState, table_container
 from president.cli.terminal.lobby import LobbyModel, SettingsModel, lobby_container
 from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_container
+from president.cli.trust import KnownHosts
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
 
@@ -55,6 +56,7 @@ class PresidentUI:
         self.browser: Any = None
         self.help_state = HelpState()
         self.lobby = LobbyModel(self.tr, self.text)
+        self.lobby.known = KnownHosts()
         self.settings_model = SettingsModel(self.tr, settings)
         self.setup = SetupModel(self.tr, self.text, settings.name)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -410,7 +412,8 @@ class PresidentUI:
                 return
 
     def join_found(self, info: Any, pin: str | None) -> None:
-        self.spawn(self.join_address(f"{info.addresses[0]}:{info.port}", pin))
+        self.spawn(self.join_address(f"{info.addresses[0]}:{info.port}", pin,
+                                     host_key=info.key))
 
     def join_typed(self, text: str) -> None:
         try:
@@ -422,9 +425,11 @@ class PresidentUI:
                            lambda pin: self.spawn(self.join_address(text.strip(), pin or None)),
                            secret=True, max_length=12))
 
-    async def join_address(self, address: str, pin: str | None, spectate: bool = False) -> None:
+    async def join_address(self, address: str, pin: str | None, spectate: bool = False,
+                           host_key: str | None = None) -> None:
+        """Join at ``address``; ``host_key``: the fingerprint the table advertised."""
         connection = self.bridge.connect(address, self.settings.name, self.language, pin,
-                                         spectate=spectate)
+                                         spectate=spectate, host_key=host_key)
         await self.sit_down(connection)
 
     async def play_bots(self, bots: int, preset: str, rules: Any, seed: int | None = None,

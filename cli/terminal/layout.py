@@ -43,6 +43,7 @@ from president.cli.terminal.fit import (
 )
 from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.web.qr import qr_lines
+from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
 from president.rules import ALLOWED, PRESETS
 from president.state import place_in
@@ -247,6 +248,10 @@ def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
     if model.unadvertised:
         out.append(("class:dim", "  " + tr.gettext(
             "Not advertised on the network: others join by this address.")))
+    if model.host_key:
+        out.append(("class:dim", "  " + tr.gettext(
+            "Host key: {key} (the lobby shows it beside the table)").format(
+                key=short_fingerprint(model.host_key))))
     wrapped = [(style, part) for style, line in out for part in wrap(line, width)]
     if model.web_url:
         wrapped.extend(("", part) for part in wrap("  " + tr.gettext(

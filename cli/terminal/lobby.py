@@ -14,6 +14,7 @@ from president.cli.i18n import LANGUAGE_NAMES, LANGUAGES
 from president.cli.settings import Settings
 from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import columns, fit_line, footer_fragments
+from president.net.pake import short_fingerprint
 
 MENU = ("host", "join", "bots", "settings", "quit")
 
@@ -28,6 +29,7 @@ class LobbyModel:
         self.message: str | None = None
         self.discovery_ok = True
         self.moved = False      # until the player moves, the first table found is selected
+        self.known: Any = None  # cli.trust.KnownHosts: the keys of tables joined before
 
     def set_tables(self, tables: dict[str, Any], mine: list[Any] | None = None) -> None:
         current = self.entry()
@@ -73,10 +75,11 @@ class LobbyModel:
         if kind == "table":
             info = self.tables[key]
             lock = " 🔒" if info.pin_required else ""
+            warn = " ⚠" if self.warning(key) else ""
             seats = tr.gettext("{taken}/{total} seats").format(
                 taken=info.seats_taken, total=info.seats_total)
             preset = str(self.text.preset_name(info.preset))
-            return f"{pad(info.name, 28)} {seats:>12}  {preset[:20]:<20}{lock}"
+            return f"{pad(info.name, 28)} {seats:>12}  {preset[:20]:<20}{lock}{warn}"
         return {
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),
@@ -84,6 +87,34 @@ class LobbyModel:
             "settings": tr.gettext("Settings…"),
             "quit": tr.gettext("Quit"),
         }[kind]
+
+
+    def warning(self, key: str) -> str | None:
+        """Why a table found on the network may not be the one it seems to be."""
+        info = self.tables[key]
+        if self.known is not None and self.known.changed(info.name, info.key):
+            return self.tr.gettext("This table's host key is not the one it had when you "
+                                   "last joined: ask its host before you type a PIN.")
+        folded = info.name.casefold()
+        if any(k != key and other.name.casefold() == folded for k, other in self.tables.items()):
+            return self.tr.gettext("Another table has the same name: compare the host key "
+                                   "with the one on its host's screen.")
+        return None
+
+    def details(self) -> list[tuple[str, str]]:
+        """Where the selected table is, its host key, and any warning about it."""
+        entry = self.entry()
+        if entry is None or entry[0] != "table":
+            return []
+        info = self.tables[entry[1]]
+        key = short_fingerprint(info.key) if info.key else "?"
+        out = [("class:dim", self.tr.gettext("{address} · host key {key}")
+                                    .format(address=f"{info.addresses[0]}:{info.port}",
+                                            key=key))]
+        warning = self.warning(entry[1])
+        if warning is not None:
+            out.append(("class:warning", "⚠ " + warning))
+        return out
 
 
 class SettingsModel:
@@ -133,6 +164,11 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
             style = "class:menu.selected" if chosen else ""
             out.append((style, shorten(("▸ " if chosen else "  ") + model.label(entry),
                                        columns() - 1) + "\n"))
+        details = model.details()
+        if details:
+            out.append(("", "\n"))
+        for style, line in details:
+            out.extend((style, part + "\n") for part in wrap(line, columns() - 1))
         return out
 
     def cursor() -> Point:

@@ -71,6 +71,7 @@ class TableModel:
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
         self.unadvertised = False             # ... not in the lobbies: join by address
+        self.host_key: str | None = None      # the fingerprint of the key the host proved
         self.status = Seen.CONNECTING
         self.status_detail: str | None = None
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -103,8 +104,8 @@ class TableModel:
     def on_event(self, event: ClientEvent) -> None:
         """The client's events: the one way the table reaches the model."""
         match event:
-            case Joined(seat=seat, table=table):
-                self.own_seat, self.table = seat, table
+            case Joined(seat=seat, table=table, host_key=host_key):
+                self.own_seat, self.table, self.host_key = seat, table, host_key
                 self.status_changed(Seen.CONNECTED)
             case TableChanged(table=table):
                 self.table = table

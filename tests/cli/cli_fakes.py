@@ -24,6 +24,7 @@ class FakeInfo:
     preset: str
     protocol: int = 1
     pin_required: bool = False
+    key: str | None = None
 
 
 class FakeBrowser:
@@ -75,6 +76,7 @@ class TestBridge:
     state: State | None = None
     browsers: list[FakeBrowser] = field(default_factory=list)
     joined: list[tuple[str, str | None]] = field(default_factory=list)
+    host_keys: list[str | None] = field(default_factory=list)  # the key each join expects
     hosted: list[Any] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     connections: list[netbridge.NetConnection] = field(default_factory=list)
@@ -115,8 +117,9 @@ class TestBridge:
         return netbridge.HostedTable(host, table), connection
 
     def connect(self, address: str, name: str, language: str, pin: str | None,
-                spectate: bool = False) -> Any:
+                spectate: bool = False, host_key: str | None = None) -> Any:
         self.joined.append((address, pin))
+        self.host_keys.append(host_key)
         return LaterConnection(self, name, language)
 
     async def host_table(self, setup: Any, name: str, language: str) -> tuple[Any, Any]:

@@ -13,6 +13,7 @@ from netkit import autoplay, run
 from president.cli.commands.host import Printer, serve
 from president.cli.main import build_parser
 from president.net.client import Client
+from president.net.pake import short_fingerprint
 from president.net.protocol import PROTOCOL_VERSION
 
 
@@ -105,16 +106,19 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
         second = Client("127.0.0.1", port, "Bob", pin="99")
         await second.connect()
         await asyncio.gather(autoplay(first, 1), autoplay(second, 2))
-        return await serving
+        return await serving, first.session.host_key
 
-    assert run(scenario()) == 0
+    code, proved_key = run(scenario())
+    assert code == 0
     assert calls[0] == "init Den ['127.0.0.1'] ['127.0.0.1']" and calls[1] == "start"
     assert calls[-1] == "stop"
     url = re.search(r"phones and browsers: (http://127\.0\.0\.1:\d+/)", stream.getvalue())
     assert url is not None
     assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
                             "proto": str(PROTOCOL_VERSION), "pin": "1",  # the bot's seat is taken
-                            "web": url.group(1)}  # the page for phones
+                            "web": url.group(1),  # the page for phones
+                            "key": proved_key}  # the key the host proved in the handshake
+    assert f"host key: {short_fingerprint(proved_key)}" in stream.getvalue()
     seats = [p["seats"] for p in published]
     assert seats.index("2/3") < seats.index("3/3")
 

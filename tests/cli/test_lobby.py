@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from cli_fakes import FakeBridge, FakeInfo
 
 from president.cli import settings as store
 from president.cli.terminal.lobby import MENU
+from president.cli.trust import KnownHosts, load_host_key
 
 UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
 
@@ -202,3 +204,45 @@ def test_the_owner_changes_the_rules_in_the_waiting_room(run_ui) -> None:
 
     ui = run_ui(scenario, bridge=bridge)
     assert ui.table.table.rules.title_set != "classic"   # as the host now tells everyone
+
+
+def test_the_lobby_shows_each_tables_address_and_host_key_and_warns_of_lookalikes(
+        run_ui) -> None:
+    bridge = FakeBridge()
+    real, other = "ab" * 32, "cd" * 32
+    KnownHosts().remember("Kitchen", real)        # joined there before
+    lookalike = replace(kitchen(), instance="Kitchen (x)._president._tcp.local.",
+                        addresses=["127.0.0.9"], key=other)
+
+    async def scenario(d) -> None:
+        await d.until(lambda: bridge.browsers, "browsing")
+        bridge.browsers[0].set({"k": replace(kitchen(), key=real)})
+        screen = await d.screen_shows("host key ABAB-ABAB")
+        assert "127.0.0.1:4242" in screen and "⚠" not in screen
+        bridge.browsers[0].set({"k": replace(kitchen(), key=real), "x": lookalike})
+        screen = await d.screen_shows("same name")
+        rows = [row for row in screen.splitlines() if row.lstrip("▸ ").startswith("Kitchen")]
+        assert len(rows) == 2 and all(row.rstrip().endswith("⚠") for row in rows)
+        d.keys(DOWN)  # the lookalike: another key than the one we joined at
+        screen = await d.screen_shows("host key CDCD-CDCD")
+        assert "127.0.0.9:4242" in screen and "not the one it had when you last joined" in screen
+        d.keys("\r")
+        await d.screen_shows("PIN:")
+        d.keys("1\r")
+        await d.until(lambda: bridge.joined, "the join")
+        assert bridge.host_keys == [other]  # the join expects the key the table advertised
+
+    run_ui(scenario, bridge=bridge)
+
+
+def test_the_host_key_and_the_known_keys_are_kept_in_the_data_folder(tmp_path: Path) -> None:
+    key = load_host_key(tmp_path)
+    assert load_host_key(tmp_path) == key
+    assert (tmp_path / "host_key").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "host_key").write_text("not hex")
+    assert load_host_key(tmp_path) != key  # a damaged key is replaced, not a crash
+    known = KnownHosts(tmp_path / "known.json")
+    assert known.get("Den") is None and not known.changed("Den", "ab" * 32)
+    known.remember("Den", "ab" * 32)
+    assert not KnownHosts(tmp_path / "known.json").changed("Den", "ab" * 32)
+    assert KnownHosts(tmp_path / "known.json").changed("Den", "cd" * 32)

@@ -1,0 +1,160 @@
+"""A LAN impostor collects nothing (issue 14, point 5): a fake table under the same name
+learns no PIN and no seat token, and is refused as soon as its key is not the expected one.
+
+The impostor here is written out as an attacker would write it: it answers the hello with
+its own key and a share made with a PIN it guesses, records every frame, then tries a
+dictionary of PINs offline against what the client sent."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+import pytest
+from security_kit import LOCAL, run
+
+from president.cli.netbridge import NetConnection
+from president.cli.seats import SeatClaim, SeatStore, table_key
+from president.errors import JoinRefused
+from president.net.client import Client
+from president.net.host import Host
+from president.net.pake import G, HostKey, M, N, P, _key, _mac, fingerprint, pin_scalar, to_bytes
+from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
+from president.net.session import JoinFailed
+from president.net.table import Table, TableOptions
+
+PIN = "4321"
+TOKEN = "ab" * 16
+
+
+class Impostor:
+    """A fake table: its own key, a PIN guess; it keeps what it receives."""
+
+    def __init__(self, guess: str) -> None:
+        self.key = HostKey.generate()
+        self.w = pin_scalar(guess)
+        self.b = 2 * secrets.randbits(255) + 2
+        self.share = to_bytes(pow(G, self.b, P) * pow(N, self.w, P) % P)
+        self.received: list[dict[str, Any]] = []
+        self.raw = bytearray()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        decoder = Decoder(CLIENT)
+        try:
+            while data := await reader.read(65536):
+                self.raw += data
+                for msg in decoder.feed_maps(data):
+                    self.received.append(msg)
+                    if msg["type"] == "hello":
+                        writer.write(pack({"type": "challenge", "key": self.key.public,
+                                           "share": self.share}, HOST))
+                    elif msg["type"] == "proof":  # it cannot make the host's proof: it fakes one
+                        writer.write(pack({"type": "welcome", "version": PROTOCOL_VERSION,
+                                           "seat": 0, "token": None, "table": TABLE,
+                                           "proof": bytes(32)}, HOST))
+        finally:
+            writer.close()
+
+    def pins_matching(self, candidates: list[str]) -> list[str]:
+        """The PINs that explain the client's proof (what an offline attack finds)."""
+        hello = next(m for m in self.received if m["type"] == "hello")
+        proof = next(m for m in self.received if m["type"] == "proof")
+        t = int.from_bytes(hello["share"], "big")
+        found = []
+        for pin in candidates:
+            w = pin_scalar(pin)
+            a_part = t * pow(pow(M, w, P), -1, P) % P
+            key = _key(hello["share"], self.share, self.key.public, pow(a_part, self.b, P),
+                       pow(a_part, self.key.secret, P), w)
+            if _mac(key, b"client") == proof["pin"]:
+                found.append(pin)
+        return found
+
+
+TABLE = Table(TableOptions(name="Kitchen", seats=3, pin=PIN)).info().to_wire()
+
+
+async def impostor_server(impostor: Impostor) -> tuple[asyncio.Server, int]:
+    server = await asyncio.start_server(impostor.serve, LOCAL, 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+def test_an_impostor_learns_neither_the_pin_nor_the_token_and_is_not_believed() -> None:
+    """No key expected (the first join at a typed address): the client answers the
+    challenge, but its proof explains no PIN of a dictionary holding the right one."""
+    impostor = Impostor(guess="0000")
+
+    async def scenario() -> tuple[str, Client]:
+        server, port = await impostor_server(impostor)
+        client = Client(LOCAL, port, "Ada", pin=PIN, token=TOKEN, reconnect=False)
+        try:
+            with pytest.raises(JoinRefused) as refused:
+                await client.connect()
+            return refused.value.code, client
+        finally:
+            server.close()
+
+    code, client = run(scenario())
+    assert code == "host_unproved" and client.status == "closed"
+    assert [m["type"] for m in impostor.received] == ["hello", "proof"]
+    assert PIN.encode() not in impostor.raw and TOKEN.encode() not in impostor.raw
+    dictionary = [f"{n:04}" for n in range(150)] + [PIN]
+    assert impostor.pins_matching(dictionary) == []  # one guess per join, and it was wrong
+
+
+def test_the_one_guess_an_impostor_has_is_all_it_gets() -> None:
+    """The control of the test above: had the impostor guessed right, its dictionary
+    would have found the PIN (so the check above can fail)."""
+    impostor = Impostor(guess=PIN)
+
+    async def scenario() -> None:
+        server, port = await impostor_server(impostor)
+        with pytest.raises(JoinRefused):
+            await Client(LOCAL, port, "Ada", pin=PIN, reconnect=False).connect()
+        server.close()
+
+    run(scenario())
+    assert impostor.pins_matching(["0000", PIN, "1234"]) == [PIN]
+
+
+def test_a_host_with_another_key_than_the_expected_one_gets_nothing_but_the_hello() -> None:
+    impostor = Impostor(guess="0000")
+    real = HostKey.generate()
+
+    async def scenario() -> str:
+        server, port = await impostor_server(impostor)
+        client = Client(LOCAL, port, "Ada", pin=PIN, token=TOKEN, reconnect=False,
+                        host_key=fingerprint(real.public))
+        try:
+            with pytest.raises(JoinRefused) as refused:
+                await client.connect()
+            return refused.value.code
+        finally:
+            server.close()
+
+    assert run(scenario()) == "host_key_changed"
+    assert [m["type"] for m in impostor.received] == ["hello"]
+
+
+def test_a_seat_claim_is_offered_only_to_the_host_that_gave_it(tmp_path) -> None:
+    """The seat's token was given by another host key: the table at that address now
+    (say, a lookalike started there) is refused before the token is proved."""
+
+    async def scenario() -> tuple[list[Any], int]:
+        table = Table(TableOptions(name="Kitchen", seats=3, bots=1))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        seats = SeatStore(tmp_path / "seats.json")
+        seats.put(table_key(LOCAL, port, None, "Ada"),
+                  SeatClaim(TOKEN, "Ada", "Kitchen", 1e10, host_key="cd" * 32))
+        connection = NetConnection(LOCAL, port, "Ada", "en", seats=seats)
+        events: list[Any] = []
+        await connection.start(events.append)
+        await host.stop()
+        return events, table.taken
+
+    events, taken = run(scenario())
+    failed = [e for e in events if isinstance(e, JoinFailed)]
+    assert failed and failed[0].code == "host_key_changed" and failed[0].final
+    assert taken == 1  # only the bot: nobody sat down
