@@ -26,7 +26,7 @@ from president.errors import LocalProtocolError, PresidentError, ProtocolError
 from president.events import Event
 from president.rules import HouseRules
 
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 
 # A seat as the table shows it: free; a bot's seat; a player connected; a player whose
 # connection dropped (grace period); away or left while a stand-in bot plays the seat.

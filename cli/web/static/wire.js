@@ -4,7 +4,7 @@
 
 import { decode, encode } from "./msgpack.js";
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 export const MAX_FRAME = 256 * 1024;        // what the host may send
 export const MAX_CLIENT_FRAME = 8 * 1024;   // what the host reads
 
