@@ -14,6 +14,7 @@ import os
 import secrets
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from president.actions import Action
@@ -128,6 +129,8 @@ class NetConnection:
         then tell the UI."""
         key = self.client.session.host_key
         if isinstance(event, Joined) and self.known is not None and key is not None:
+            if self.known.changed(event.table.name, key):
+                event = replace(event, key_was=self.known.get(event.table.name))
             with contextlib.suppress(OSError):
                 self.known.remember(event.table.name, key)
         if self.seats is not None:

@@ -95,6 +95,9 @@ class Joined:
     seat: int | None
     table: TableInfo
     host_key: str | None = None
+    # Set by a client that remembers keys (cli.trust): the other key this table's name
+    # was last joined at, when the key changed.
+    key_was: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

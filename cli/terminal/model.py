@@ -20,6 +20,7 @@ from president.cli.i18n import N_
 from president.combos import strengths
 from president.events import Event
 from president.net.client import ClientEvent, StatusChanged
+from president.net.pake import short_fingerprint
 from president.net.protocol import TableInfo
 from president.net.session import (
     ChatReceived,
@@ -104,8 +105,13 @@ class TableModel:
     def on_event(self, event: ClientEvent) -> None:
         """The client's events: the one way the table reaches the model."""
         match event:
-            case Joined(seat=seat, table=table, host_key=host_key):
+            case Joined(seat=seat, table=table, host_key=host_key, key_was=key_was):
                 self.own_seat, self.table, self.host_key = seat, table, host_key
+                if key_was is not None and host_key is not None:
+                    self.add_log_line("⚠ " + self.tr.gettext(
+                        "This table's host key changed since you last joined ({old} → {new}): "
+                        "if its host did not reinstall, ask them.").format(
+                            old=short_fingerprint(key_was), new=short_fingerprint(host_key)))
                 self.status_changed(Seen.CONNECTED)
             case TableChanged(table=table):
                 self.table = table

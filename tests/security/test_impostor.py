@@ -16,12 +16,27 @@ from security_kit import LOCAL, run
 
 from president.cli.netbridge import NetConnection
 from president.cli.seats import SeatClaim, SeatStore, table_key
+from president.cli.terminal.model import TableModel
+from president.cli.trust import KnownHosts
+from president.cli.ui_text import load_texts
 from president.errors import JoinRefused
 from president.net.client import Client
 from president.net.host import Host
-from president.net.pake import G, HostKey, M, N, P, _key, _mac, fingerprint, pin_scalar, to_bytes
+from president.net.pake import (
+    G,
+    HostKey,
+    M,
+    N,
+    P,
+    _key,
+    _mac,
+    fingerprint,
+    pin_scalar,
+    short_fingerprint,
+    to_bytes,
+)
 from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
-from president.net.session import JoinFailed
+from president.net.session import Joined, JoinFailed
 from president.net.table import Table, TableOptions
 
 PIN = "4321"
@@ -158,3 +173,29 @@ def test_a_seat_claim_is_offered_only_to_the_host_that_gave_it(tmp_path) -> None
     failed = [e for e in events if isinstance(e, JoinFailed)]
     assert failed and failed[0].code == "host_key_changed" and failed[0].final
     assert taken == 1  # only the bot: nobody sat down
+
+
+def test_a_table_name_met_again_with_another_key_is_flagged_at_the_table(tmp_path) -> None:
+    """No seat, no advertisement (a typed address): the client goes in, and says the key
+    is not the one that table name had the last time."""
+    known = KnownHosts(tmp_path / "known.json")
+
+    async def join_once() -> tuple[Joined, str]:
+        table = Table(TableOptions(name="Kitchen", seats=3, bots=1))
+        host = Host([table])          # a new key each time: another computer
+        port = await host.start([LOCAL])
+        connection = NetConnection(LOCAL, port, "Ada", "en", known=known)
+        events: list[Any] = []
+        await connection.start(events.append)
+        await connection.close()
+        await host.stop()
+        return next(e for e in events if isinstance(e, Joined)), host.key.fingerprint
+
+    first, first_key = run(join_once())
+    second, second_key = run(join_once())
+    assert first.key_was is None and known.get("Kitchen") == second_key
+    assert second.host_key == second_key and second.key_was == first_key
+    tr, text = load_texts("en")
+    model = TableModel(tr, text)
+    model.on_event(second)
+    assert any(short_fingerprint(first_key) in line and "changed" in line for line in model.log)
