@@ -9,6 +9,7 @@ from typing import Any
 from president.cards import Card
 from president.combos import Combo
 from president.game import Game
+from president.moves import HandMoves
 from president.roles import Role
 from president.rules import HouseRules
 
@@ -83,7 +84,8 @@ class State:
     # The engine's per-state caches: the legal actions found by seat (engine._legal), and
     # the seats' moves as the last play or pass left them (moves.HandMoves, by seat).
     _legal: dict[Any, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    _moves: tuple[Any, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    _moves: tuple[HandMoves | None, ...] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         game = self.game
