@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -253,6 +254,8 @@ class Connection:
             problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
+            if not self.host.handshakes.take(now):
+                raise ProtocolError("host_full")
             table = self.host.table_for(msg.table, msg.seat_hint)
             if table is None:
                 raise ProtocolError("no_such_table")
@@ -329,6 +332,8 @@ class Host:
         self.port = 0
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
+        self.handshakes = TokenBucket(self.limits.handshake_rate, self.limits.handshake_burst,
+                                      time.monotonic())  # the clock of asyncio's loop.time()
         for table in self.tables.values():
             table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)

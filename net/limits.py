@@ -48,6 +48,11 @@ class Limits:
     pin_delay: float = 0.5          # ... this long, doubling, ...
     pin_delay_max: float = 8.0      # ... up to this
     hello_deadline: float = 10.0    # seconds a new connection has to say hello
+    # Hellos answered per second by the whole host: each costs a few ms of CPU (the
+    # handshake's exponentiations, net/pake.py), so a flood from many addresses cannot
+    # take the host's time from the tables; past it a hello gets ``host_full`` (retried).
+    handshake_rate: float = 40.0
+    handshake_burst: float = 80.0
     # open connections in all; None: below the process's open-file limit
     # (``connection_cap``), so that a flood cannot leave no file for a real player
     connections: int | None = None

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from security_kit import LOCAL, Raw, run
+from security_kit import LOCAL, Raw, hello, run
 
 from president.net.client import Client
 from president.net.host import Host
@@ -115,3 +115,25 @@ def test_a_player_joins_while_a_flood_passes_the_open_file_limit(tmp_path: Path)
         child.terminate()
         _, errors = child.communicate(timeout=30)
     assert errors.count("out of system resource") <= 1, errors[-3000:]
+
+
+def test_hellos_beyond_the_hosts_handshake_rate_are_turned_away_to_come_back() -> None:
+    """Each hello costs the host a few ms of exponentiation: a flood of them gets
+    ``host_full`` past the host's handshake rate, and a player let in later joins."""
+    async def scenario() -> tuple[list[str], str]:
+        host, port = await open_host(handshake_rate=0.0001, handshake_burst=3)
+        answers = []
+        for n in range(6):
+            raw = await Raw.open(port)
+            raw.send_obj(hello(f"F{n}"))
+            answer = await raw.receive(lambda m: m["type"] in ("challenge", "refused"))
+            answers.append(answer.get("code", answer["type"]))
+            raw.abort()
+        host.handshakes.tokens = 1.0  # time passes
+        late = (await (await Raw.open(port)).hello("Ada"))["type"]
+        await host.stop()
+        return answers, late
+
+    answers, late = run(scenario())
+    assert answers == ["challenge"] * 3 + ["host_full"] * 3
+    assert late == "welcome"
