@@ -24,7 +24,7 @@ def address(n: int) -> str:
 
 def test_a_thousand_addresses_get_no_more_than_the_tables_budget_of_guesses() -> None:
     limits = Limits(pin_budget=BUDGET, pin_free=3, pin_delay=0.001, pin_delay_max=0.01,
-                    addresses_kept=100)
+                    addresses_kept=100, handshake_burst=2000)  # the PIN's budget, not the CPU's
 
     async def guess(port: int, n: int) -> str:
         raw = await Raw.open(port, local_addr=(address(n), 0))
