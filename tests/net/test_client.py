@@ -4,6 +4,7 @@ over a fake link, and over TCP against a scripted fake host."""
 from __future__ import annotations
 
 import asyncio
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -294,6 +295,39 @@ def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
     statuses = [e.status for e in events if isinstance(e, StatusChanged)]
     assert statuses == ["connected", "closed"]
     assert len(links) == 1 and links[0].aborted
+
+
+def test_a_long_session_does_not_grow_the_client() -> None:
+    """The client keeps the latest view, not every update (it once kept 1,000 whole
+    views, hundreds of MiB for a load bench's clients): after 2,000 frames, 2,000 more
+    (a few KiB each once parsed) leave it no bigger than a few of them would."""
+    async def scenario() -> int:
+        link = FakeLink()
+        link.inbox.put_nowait(welcome() + state(1))
+
+        async def open_link() -> FakeLink:
+            return link
+
+        client = Client("unused", 0, "Ada", open_link=open_link)
+        await client.connect()
+
+        async def feed(first: int, frames: int) -> None:
+            for seq in range(first, first + frames, 2):
+                link.inbox.put_nowait(event(seq) + state(seq + 1))
+            await client.wait_for(lambda c: c.last_seq == first + frames - 1, timeout=60)
+
+        tracemalloc.start()
+        try:
+            await feed(2, 2000)  # and whatever the first frames leave, here or in the test
+            before = tracemalloc.get_traced_memory()[0]
+            await feed(2002, 2000)
+            grown = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        await client.close()
+        return grown
+
+    assert run(scenario(), timeout=90) < 64 * 1024
 
 
 # ---------------------------------------------------------------- over TCP, a fake host
