@@ -302,8 +302,7 @@ def test_a_long_session_does_not_grow_the_client() -> None:
     views, hundreds of MiB for a load bench's clients): after 2,000 frames, 2,000 more
     (a few KiB each once parsed) leave it no bigger than a few of them would."""
     async def scenario() -> int:
-        link = FakeLink()
-        link.inbox.put_nowait(welcome() + state(1))
+        link = FakeLink(then=state(1))
 
         async def open_link() -> FakeLink:
             return link
