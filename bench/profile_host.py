@@ -74,6 +74,24 @@ class CountingWriter:
         pass
 
 
+def joining(conn: Connection, name: str, watching: bool) -> Join:
+    """What a connection hands its table once its player is in: after the PIN handshake
+    (net/pake.py), or, in a tree from before it (``--baseline``), after the hello."""
+    try:
+        from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets
+        from president.net.protocol import Proof
+    except ImportError:
+        return Join(conn, Hello(version=PROTOCOL_VERSION, name=name,  # type: ignore[call-arg]
+                                language="en", token=None, pin=None, spectate=watching,
+                                table=None))
+    client = ClientHandshake(None)
+    host = HostHandshake(HostSecrets(HostKey.generate(), None), client.share)
+    conn.handshake = host                   # as the host's connection keeps it
+    hello = Hello(version=PROTOCOL_VERSION, name=name, language="en", share=client.share,
+                  seat_hint=None, spectate=watching, table=None)
+    return Join(conn, hello, host, Proof(pin=client.answer(host.public, host.share), token=None))
+
+
 class Table8:
     """A started table whose every seat and spectator is a real ``Connection``."""
 
@@ -90,9 +108,7 @@ class Table8:
             conn = Connection(self.host, None, CountingWriter(index))  # type: ignore[arg-type]
             conn.hello_seen, conn.table = True, self.table
             watching = index >= seats
-            self.table._handle(Join(conn, Hello(version=PROTOCOL_VERSION, name=f"p{index}",
-                                                language="en", token=None, pin=None,
-                                                spectate=watching, table=None)))
+            self.table._handle(joining(conn, f"p{index}", watching))
             (self.watchers if watching else self.seats).append(conn)
         self.frames = self.bytes = 0
         self.drain()
