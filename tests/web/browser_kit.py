@@ -25,7 +25,7 @@ from president.actions import Pass, Play
 from president.cli.web import web_server
 from president.combos import strengths
 from president.net.host import Host
-from president.net.protocol import HOST, Decoder
+from president.net.protocol import CLIENT, HOST, Decoder
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 
@@ -213,6 +213,22 @@ def ws_frames(driver: Any) -> list[dict[str, Any]]:
         assert response["opcode"] == 2, response  # binary frames only
         received.extend(decoder.feed_maps(base64.b64decode(response["payloadData"])))
     return received
+
+
+def ws_sent(driver: Any) -> tuple[list[dict[str, Any]], bytes]:
+    """Every message the page sent over its WebSockets, and their bytes (the log is read:
+    ``ws_frames`` after this sees only later frames)."""
+    decoder, sent, raw = Decoder(CLIENT), [], b""
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.webSocketCreated":
+            decoder = Decoder(CLIENT)
+        if message["method"] != "Network.webSocketFrameSent":
+            continue
+        data = base64.b64decode(message["params"]["response"]["payloadData"])
+        raw += data
+        sent.extend(decoder.feed_maps(data))
+    return sent, raw
 
 
 def skip_without_browser() -> pytest.MarkDecorator:

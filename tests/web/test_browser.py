@@ -23,6 +23,7 @@ from browser_kit import (
     text_of,
     wait,
     ws_frames,
+    ws_sent,
 )
 from netkit import check_no_hidden_cards
 from netns import in_private_netns, netns_available
@@ -257,6 +258,8 @@ def test_the_page_does_what_a_terminal_player_does(browser: Any) -> None:
         by_id(browser, "join-pin").send_keys("1234")
         by_id(browser, "join-play").click()
         wait(lambda: host.seat_of("Ola") is not None, what="seated with the PIN")
+        sent, raw = ws_sent(browser)  # the PIN was proved, never sent
+        assert [m["type"] for m in sent].count("proof") == 2 and b"1234" not in raw
         chats: list[Any] = []
         client = Client("127.0.0.1", host.port, "Gianni", "it", pin="1234",
                         on_event=lambda e: chats.append(e) if isinstance(e, ChatReceived) else None)
