@@ -111,12 +111,14 @@ _INFO = {"id": "main", "name": "T", "preset": "classic", "rules": {}, "seats": 3
 def test_garbage_after_a_good_frame_closes_only_that_connection():
     async def scenario():
         host, table, port = await start()
+        # ann first: the bad peer's join fills the table and starts it, so that its seat
+        # goes to a stand-in (before the start, the seat would be freed after the grace)
+        ann = Client(LOCAL, port, "ann", reconnect=False)
+        await ann.connect()
         bad = await Raw.open(port)
         await bad.hello("bad")
         bad.send_raw(frame({"type": "chat", "text": "hi"}) + b"\x00\x00\x00\x03\xc1\xc1\xc1")
         seen = await bad.until_closed()
-        ann = Client(LOCAL, port, "ann", reconnect=False)
-        await ann.connect()
         await play_steadily(ann)
         await host.stop()
         return seen, ann
