@@ -200,6 +200,7 @@ class Group:
     plays: tuple[Play, ...]
     combos: tuple[Combo, ...]
     keys: tuple[int, ...]
+    suited: bool = False  # a single of these cards is listed once per suit (``suited``)
 
 
 @dataclass(slots=True)
@@ -236,14 +237,30 @@ class HandMoves:
 
 
     def find(self, cards: tuple[Card, ...]) -> tuple[Combo, int] | None:
-        """The combo and comparison key of the listed play of exactly ``cards`` (sorted,
-        not empty), if any."""
+        """The combo and comparison key of ``cards`` (sorted, not empty) if they are a
+        listed play, or a set that differs from one only in suits that do not matter
+        (``canonical_cards``): then the combo is the one ``classify`` gives them."""
         first = cards[0].rank
         group = self.groups.get(first) if cards[-1].rank is first else self.runs
-        if group is not None:
-            for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
-                if play.cards == cards:
-                    return combo, key
+        if group is None:
+            return None
+        for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
+            if play.cards == cards:
+                return combo, key
+        if group is self.runs or (group.suited and len(cards) == 1):
+            return None  # a run's or a suited single's suits are its own: not this one
+        if any(later.key < card.key for card, later in zip(cards, cards[1:])):
+            return None  # not sorted
+        rest = list(group.cards)
+        for card in cards:
+            if card not in rest:
+                return None
+            rest.remove(card)
+        size = len(cards)
+        for combo, key in zip(group.combos, group.keys, strict=True):
+            if combo.size == size:
+                # A single keeps its suit (its key has none: see MoveGenerator.key).
+                return (make_combo("set", 1, first, cards[0].suit) if size == 1 else combo), key
         return None
 
 
@@ -274,14 +291,15 @@ class MoveGenerator:
             return group
         plays: list[Play] = []
         combos: list[Combo] = []
-        for card in dict.fromkeys(cards) if suited(self.rules, rank) else cards[:1]:
+        by_suit = suited(self.rules, rank)
+        for card in dict.fromkeys(cards) if by_suit else cards[:1]:
             plays.append(Play(seat, (card,)))
             combos.append(make_combo("set", 1, rank, card.suit))
         if len(cards) > 1 and not (self.jokers_alone and rank is Rank.JOKER):
             for size in range(2, len(cards) + 1):
                 plays.append(Play(seat, cards[:size]))
                 combos.append(make_combo("set", size, rank))
-        group = Group(cards, tuple(plays), tuple(combos), tuple(map(self.key, combos)))
+        group = Group(cards, tuple(plays), tuple(combos), tuple(map(self.key, combos)), by_suit)
         if len(self.set_groups) >= self.MAX_SET_GROUPS:
             self.set_groups.clear()
         self.set_groups[key] = group

@@ -19,9 +19,9 @@ import pytest
 from engine_kit import NAMES
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, action_from_dict, action_to_dict
-from president.engine import apply, legal_actions, new_session
+from president.engine import _apply_checked, _apply_listed, apply, legal_actions, new_session
 from president.errors import IllegalAction
-from president.moves import reference_plays
+from president.moves import reference_plays, suited
 from president.rules import ALLOWED, HouseRules
 from president.state import Phase, State
 
@@ -38,6 +38,14 @@ def copy_of(action: Action) -> Action:
     copy = action_from_dict(action_to_dict(action))
     assert copy == action and copy is not action
     return copy
+
+
+def _apply_refused(state: State, action: Action) -> bool:
+    try:
+        _apply_checked(state, action)
+    except IllegalAction:
+        return True
+    return False
 
 
 def expected_plays(state: State, seat: int) -> list[Play]:
@@ -88,6 +96,15 @@ def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
         copy_state, copy_events = apply(state, copy_of(action))
         assert fast_state == copy_state and fast_events == copy_events
         other = other_form(state, action)
+        if isinstance(other, Play) and other.cards != action.cards:
+            ordered = replace(other, cards=tuple(sorted(other.cards)))
+            fast = _apply_listed(state, ordered)  # other suits, where they do not matter
+            if fast is not None:
+                assert fast == _apply_checked(state, ordered)
+            else:  # only a run, or a single whose suit matters, must be listed exactly
+                first = ordered.cards[0].rank
+                assert ordered.cards[-1].rank is not first or suited(state.rules, first) or (
+                    _apply_refused(state, ordered))
         try:
             slow_state, slow_events = apply(state, other)
         except IllegalAction:  # only where other suits matter
