@@ -249,7 +249,7 @@ class HandMoves:
                 return combo, key
         if group is self.runs or (group.suited and len(cards) == 1):
             return None  # a run's or a suited single's suits are its own: not this one
-        if any(later.key < card.key for card, later in zip(cards, cards[1:])):
+        if any(later.key < card.key for card, later in zip(cards, cards[1:], strict=False)):
             return None  # not sorted
         rest = list(group.cards)
         for card in cards:
