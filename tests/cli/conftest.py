@@ -143,3 +143,13 @@ def run_ui(tmp_path: Any) -> Callable[..., Any]:
         return asyncio.run(main())
 
     return run
+
+
+@pytest.fixture
+def tmux(tmp_path: Any) -> Iterator[Any]:
+    """A tmux server of the test's own (``test_tmux.Tmux``), killed after it."""
+    from test_tmux import Tmux
+
+    session = Tmux(tmp_path)
+    yield session
+    session.kill()

@@ -84,13 +84,6 @@ class Tmux:
                 hosting.stop(table, now=True)
 
 
-@pytest.fixture
-def tmux(tmp_path: Path):
-    session = Tmux(tmp_path)
-    yield session
-    session.kill()
-
-
 def _open(tmux: Tmux, name: str, command: str, **size: int) -> None:
     tmux.start(name, command, **size)
 

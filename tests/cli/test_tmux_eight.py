@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,13 +19,6 @@ from president.cli.text import text_for
 PLAYERS = {"daan": ("Daan", "nl"), "ewa": ("Ewa", "pl"), "olek": ("Olek", "pl")}
 COLUMNS, ROWS = 80, 24
 DEADLINE = 90
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    session = Tmux(tmp_path)
-    yield session
-    session.kill()
 
 
 def template(message: str) -> re.Pattern[str]:

@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,6 @@ from test_tmux import PRESIDENT, Tmux, pytestmark  # noqa: F401 - the same marks
 LANGUAGES = {"ada": "en", "bea": "nl", "cy": "pl"}
 NAMES = {"ada": "Ada", "bea": "Bea", "cy": "Cy"}
 PLAY_DEADLINE = 240
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    session = Tmux(tmp_path)
-    yield session
-    session.kill()
 
 
 def _respawn(tmux: Tmux, who: str, command: str) -> None:
