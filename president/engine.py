@@ -196,9 +196,12 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
         if not outcome:
             return None
         return _play(state, seat, cards, combo, outcome, moves)
-    if isinstance(action, (GiveBack, Ready)) and action in _legal(state, seat).actions:
-        if isinstance(action, GiveBack):
-            return _give_back(state, seat, action.cards)
+    if isinstance(action, GiveBack):
+        cards = action.cards  # (compared as tuples: a dataclass compare each costs more)
+        listed = _legal(state, seat).actions
+        if any(type(other) is GiveBack and other.cards == cards for other in listed):
+            return _give_back(state, seat, cards)
+    elif isinstance(action, Ready) and action in _legal(state, seat).actions:
         return _ready(state, seat)
     return None
 
@@ -308,7 +311,8 @@ def _play(
     moves: HandMoves,
 ) -> tuple[State, list[Event]]:
     """``cards`` (all in the hand) form ``combo``, which compares with the top as
-    ``outcome``; ``moves`` are the seat's. The steps in ``trick.py``'s order."""
+    ``outcome``; ``moves`` are the seat's. The steps in ``trick.py``'s order (a play
+    no step applies to that does not empty the hand needs no ``Trick``)."""
     game, top = state.game, state.top
     events = [Event("play", {"hand": state.hand_number, "seat": seat,
                              "cards": format_cards(cards)})]
@@ -318,35 +322,48 @@ def _play(
         rest.remove(card)  # the caller checked they are all in the hand
     changed[seat] = left = tuple(rest)
     hands = tuple(changed)
-    trick = Trick(
-        state, seat, cards, combo, outcome, events, hands, [], state.reversed, state.reversed,
-        state.direction, same_rank_singles(state, combo), state.back, state.finished,
-        state.bottom,
-    )
-    for step in game.play_steps:
-        step(trick)
-    if not left:
-        went_out(trick, game.forbidden_finish, game.downfall)
-        hands = trick.hands
     changes: dict[str, Any] = {
-        "hands": hands, "reversed": trick.reversed, "direction": trick.direction,
-        "pile": state.pile + (PileEntry(seat, cards),),
+        "hands": hands, "pile": state.pile + (PileEntry(seat, cards),),
         "top": game.top_after(combo, top) if game.transparent_threes else combo,
-        "last_player": seat, "passed": _NOBODY, "same_rank_singles": trick.singles,
-        "finished": trick.finished, "back": trick.back, "bottom": trick.bottom,
+        "last_player": seat, "passed": _NOBODY,
+        "same_rank_singles": same_rank_singles(state, combo),
         "_moves": _with_moves(state, seat, game.moves.after_play(moves, cards, left)
                               if left else None),
     }
-    order, direction = state.order, trick.direction
-    active = trick.active = [other for other in order if hands[other]]
+    singles = changes["same_rank_singles"]
+    acts = [step.act for step in game.play_steps if step.applies(combo, cards, singles, outcome)]
+    skip_acts = [step.act for step in game.skip_steps
+                 if step.applies(combo, cards, singles, outcome)]
+    if not (acts or skip_acts) and left:
+        # No step applies: the play lands and the turn passes on.
+        if len(hands) - hands.count(()) <= 1:  # the others are all out (a made-up state)
+            return _end_hand(_evolve(state, changes), events)
+        return _advance(state, changes, events, seat, _NOBODY, state.locked, hands,
+                        state.direction, seat)
+    trick = Trick(
+        state, seat, cards, combo, outcome, events, hands, [], state.reversed, state.reversed,
+        state.direction, singles, state.back, state.finished, state.bottom,
+    )
+    for act in acts:
+        act(trick)
+    if not left:
+        went_out(trick, game.forbidden_finish, game.downfall)
+        hands = trick.hands
+    changes.update(
+        hands=hands, reversed=trick.reversed, direction=trick.direction,
+        same_rank_singles=trick.singles, finished=trick.finished, back=trick.back,
+        bottom=trick.bottom,
+    )
+    direction = trick.direction
+    active = trick.active = [other for other in state.order if hands[other]]
     if len(active) <= 1:
         return _end_hand(_evolve(state, changes), events)
     if trick.cut:
         events.append(Event("cut", {"hand": state.hand_number, "seat": seat}))
         leader = seat if left else _next_seat(state, direction, hands, seat)
         return _clear(state, changes, events, leader)
-    for step in game.skip_steps:
-        step(trick)
+    for act in skip_acts:
+        act(trick)
     passed = _NOBODY
     if trick.skips:
         passed = changes["passed"] = _skip(state, trick, direction, hands)

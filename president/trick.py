@@ -62,7 +62,35 @@ class Trick:
         self.events.append(Event(code, {"hand": self.state.hand_number, **params}))
 
 
-Step = Callable[[Trick], None]
+Act = Callable[[Trick], None]
+Applies = Callable[[Combo, tuple[Card, ...], int, Outcome], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One rule's step: ``act`` works it on the trick; ``applies`` tells from the play
+    alone (its combo, cards, run of singles and outcome) whether it may act, so that a
+    play no step applies to goes through none."""
+
+    applies: Applies
+    act: Act
+
+
+def _holding(rank: Rank) -> Applies:
+    """A play holding a card of ``rank``."""
+    def holds(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+        return any(card.rank is rank for card in cards)
+    return holds
+
+
+def _big_set(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+    """A set of four or more, or the fourth single of a rank in a row."""
+    return combo.kind == "set" and (combo.size >= 4 or singles == 4)
+
+
+def _equal(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+    """A play equal in rank to the top."""
+    return outcome is EQUAL
 
 
 def same_rank_singles(state: State, combo: Combo) -> int:
@@ -83,13 +111,13 @@ def revolution(trick: Trick) -> None:
     """``revolution``: a set of four or more (or, with ``quad_or_four_in_a_row``, the
     fourth single of a rank in a row) turns the rank order; with
     ``revolution_reverses_direction`` it turns the direction of play too."""
-    combo, rules = trick.combo, trick.rules
+    combo = trick.combo
     revolt = combo.kind == "set" and combo.size >= 4
-    if rules.revolution is Revolution.QUAD_OR_FOUR_IN_A_ROW and trick.singles == 4:
+    if trick.singles == 4 and trick.rules.revolution is Revolution.QUAD_OR_FOUR_IN_A_ROW:
         revolt, trick.singles = True, 0
     if revolt:
         trick.reversed = not trick.reversed
-        if rules.revolution_reverses_direction:
+        if trick.rules.revolution_reverses_direction:
             trick.direction = -trick.direction
         # The revolution's own order: an 11-back in force lasts only until the clear.
         trick.event("revolution", reversed=trick.reversed != trick.state.back)
@@ -194,15 +222,15 @@ def downfall(trick: Trick) -> None:
 def play_steps(rules: HouseRules) -> tuple[Step, ...]:
     """The rule steps a play goes through under ``rules``, in order."""
     steps: list[tuple[bool, Step]] = [
-        (rules.revolution is not Revolution.OFF, revolution),
-        (rules.eight_cut, eight_cut),
-        (rules.jack_back, jack_back),
-        (rules.nine_reverse, nine_reverse),
-        (rules.five_skip, five_skip),
+        (rules.revolution is not Revolution.OFF, Step(_big_set, revolution)),
+        (rules.eight_cut, Step(_holding(Rank.EIGHT), eight_cut)),
+        (rules.jack_back, Step(_holding(Rank.JACK), jack_back)),
+        (rules.nine_reverse, Step(_holding(Rank.NINE), nine_reverse)),
+        (rules.five_skip, Step(_holding(Rank.FIVE), five_skip)),
     ]
     return tuple(step for enabled, step in steps if enabled)
 
 
 def skip_steps(rules: HouseRules) -> tuple[Step, ...]:
     """The steps that add skips after a play that leaves the trick open."""
-    return (equal_rank_skip,) if rules.equal_rank is EqualRank.SKIP else ()
+    return (Step(_equal, equal_rank_skip),) if rules.equal_rank is EqualRank.SKIP else ()
