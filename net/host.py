@@ -254,9 +254,11 @@ class Connection:
             problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            if not self.host.handshakes.take(now):
+            returning = self.host.table_of_hint(msg.seat_hint)
+            # A returning seat is let in even when a flood has used up the handshake rate.
+            if returning is None and not self.host.handshakes.take(now):
                 raise ProtocolError("host_full")
-            table = self.host.table_for(msg.table, msg.seat_hint)
+            table = returning or self.host.table_for(msg.table)
             if table is None:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
@@ -338,14 +340,16 @@ class Host:
             table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)
 
-    def table_for(self, table_id: str | None, seat_hint: str | None = None) -> Table | None:
-        """The table a hello asks for; with a seat's token hint, the table that gave the
-        token out (two resumed sessions of one table name: each player finds their own)."""
-        if seat_hint is not None:
-            mine = next((t for t in self.tables.values()
-                         if any(token_hint(token) == seat_hint for token in t.tokens())), None)
-            if mine is not None:
-                return mine
+    def table_of_hint(self, seat_hint: str | None) -> Table | None:
+        """The table that gave out the token of a hello's ``seat_hint`` (two resumed
+        sessions of one table name: each player finds their own)."""
+        if seat_hint is None:
+            return None
+        return next((t for t in self.tables.values()
+                     if any(token_hint(token) == seat_hint for token in t.tokens())), None)
+
+    def table_for(self, table_id: str | None) -> Table | None:
+        """The table a hello asks for by id (None: the first)."""
         if table_id is None:
             return next(iter(self.tables.values()))
         return self.tables.get(table_id)
