@@ -101,6 +101,9 @@ class NetConnection:
                     self._forget()  # another session at that address: sit down as new
                     self.client = self._fresh_client()
                     continue
+                if refusal.code == "no_pin" and self.client.session.pin:
+                    self.client = self._fresh_client(keep_pin=False)  # a PIN typed for nothing
+                    continue
                 if refusal.code == "host_full":  # a flood, or a crowd: try again soon
                     on_event(StatusChanged(Status.RECONNECTING, refusal.code))
                     await asyncio.sleep(RETRY_SECONDS)
@@ -115,10 +118,13 @@ class NetConnection:
                 on_event(StatusChanged(Status.RECONNECTING, type(error).__name__))
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _fresh_client(self) -> Client:
+    def _fresh_client(self, keep_pin: bool = True) -> Client:
+        """A new client for the same table, as a new player (without the PIN if not
+        ``keep_pin``)."""
         old = self.client
         session = old.session
-        client = Client(old.host, old.port, session.name, session.language, pin=session.pin,
+        client = Client(old.host, old.port, session.name, session.language,
+                        pin=session.pin if keep_pin else None,
                         spectate=session.spectate, table=session.table_id,
                         host_key=self.host_key)
         client.on_event = self._event

@@ -280,7 +280,7 @@ REASONS: dict[str, str] = {
                            " table's host which key their screen shows."),
     "host_unproved": N_("The table could not prove it is the one you chose: it may be an "
                         "impostor. You left it."),
-    "bad_proof": N_("The join handshake failed."),
+    "no_pin": N_("This table has no PIN: leave the PIN empty."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
     "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
     "address_bad_port": N_("The port must be a number from 1 to 65535."),

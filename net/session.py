@@ -68,7 +68,7 @@ from .protocol import (
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
                             "bad_version", "no_such_table", "session_over",
                             "seat_request_refused", "spectators_full",
-                            "host_key_changed", "host_unproved"})
+                            "host_key_changed", "host_unproved", "no_pin"})
 # A bye after which the client does not come back.
 # ("replaced": the seat's token came back on another connection, which now plays it.)
 FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})

@@ -369,8 +369,8 @@ class Table:
             self._log("refused", code="too_many_attempts", name=hello.name)
             return refuse("too_many_attempts")  # past the budget no PIN is checked at all
         if not handshake.pin_proved(proof.pin):
-            if not pin:  # both sides used the empty PIN: a broken client
-                return refuse("bad_proof")
+            if not pin:  # the client proved a PIN this table does not have
+                return refuse("no_pin")
             return self._wrong_pin(hello, returning, refuse)
         if hello.spectate:
             if len(self.spectators) >= self.options.max_spectators:

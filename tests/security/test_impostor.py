@@ -199,3 +199,24 @@ def test_a_table_name_met_again_with_another_key_is_flagged_at_the_table(tmp_pat
     model = TableModel(tr, text)
     model.on_event(second)
     assert any(short_fingerprint(first_key) in line and "changed" in line for line in model.log)
+
+
+def test_a_pin_typed_for_a_table_without_one_is_refused_and_the_terminal_joins_without(
+        tmp_path) -> None:
+    async def scenario() -> tuple[str, list[Any], int]:
+        table = Table(TableOptions(name="Kitchen", seats=3, bots=1))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        with pytest.raises(JoinRefused) as refused:
+            await Client(LOCAL, port, "Ada", pin="1234", reconnect=False).connect()
+        connection = NetConnection(LOCAL, port, "Bea", "en", pin="1234")
+        events: list[Any] = []
+        await connection.start(events.append)
+        taken = table.taken
+        await connection.close()
+        await host.stop()
+        return refused.value.code, events, taken
+
+    code, events, taken = run(scenario())
+    assert code == "no_pin"
+    assert any(isinstance(e, Joined) for e in events) and taken == 2

@@ -8,7 +8,7 @@ import { ClientHandshake, tokenHint } from "./pake.js";
 import { FrameDecoder, WireError, frame, messages } from "./wire.js";
 
 export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
-  "bad_version", "no_such_table", "session_over", "host_unproved"]);
+  "bad_version", "no_such_table", "session_over", "host_unproved", "no_pin"]);
 export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed", "replaced"]);
 
 const PING_EVERY = 5000;     // ms
