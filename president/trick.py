@@ -12,8 +12,9 @@
    (``skip`` events);
 7. the clear of the trick, or the turn to the next player (``engine._advance``).
 
-A new rule is a field of ``HouseRules``, one step here, its event and its text.
-Steps read and change a ``Trick``: the play in progress, local to one ``apply``.
+A new rule is a field of ``HouseRules``, one step here (what it does, and when it
+applies), its event and its text. Steps read and change a ``Trick``: the play in
+progress, local to one ``apply``; a play no step applies to needs none.
 """
 
 from __future__ import annotations
