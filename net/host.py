@@ -101,6 +101,7 @@ class Connection:
         self.attached = False           # seated or watching, as far as the table knows
         self.hello: Hello | None = None            # asked to join (then the challenge)
         self.handshake: HostHandshake | None = None
+        self.token: str | None = None               # ... coming back to this token's seat
         self.hello_seen = False                     # ... and proved it (net/pake.py)
         self.closing = False
         self.loop = asyncio.get_running_loop()
@@ -254,17 +255,23 @@ class Connection:
             problem = name_problem(msg.name, limits)
             if problem is not None:
                 raise ProtocolError("name_invalid", **problem)
-            returning = self.host.table_of_hint(msg.seat_hint)
+            seat = self.host.seat_of_hint(msg.seat_hint)
+            if msg.seat_hint is not None and seat is None:
+                raise ProtocolError("bad_token")  # no table here gave out that token
             # A returning seat is let in even when a flood has used up the handshake rate.
-            if returning is None and not self.host.handshakes.take(now):
+            if seat is None and not self.host.handshakes.take(now):
                 raise ProtocolError("host_full")
-            table = returning or self.host.table_for(msg.table)
+            table = seat[0] if seat is not None else self.host.table_for(msg.table)
             if table is None:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
                 raise ProtocolError("table_closed")
             self.hello, self.table = msg, table
-            self.handshake = HostHandshake(self.host.secrets_for(table), msg.share)
+            self.token = seat[1] if seat is not None else None
+            # The seat's token is the password of a return (no PIN needed), else the PIN.
+            secrets_ = HostSecrets(self.host.key, self.token) if self.token is not None \
+                else self.host.secrets_for(table)
+            self.handshake = HostHandshake(secrets_, msg.share)
             self.send(Challenge(key=self.handshake.public, share=self.handshake.share))
             return
         if isinstance(msg, Proof):
@@ -272,7 +279,7 @@ class Connection:
                 raise ProtocolError("unexpected", type=msg.TYPE)
             assert self.table is not None
             self.hello_seen = True
-            self.table.queue.put_nowait(Join(self, self.hello, self.handshake, msg))
+            self.table.queue.put_nowait(Join(self, self.hello, self.handshake, msg, self.token))
             return
         if not self.hello_seen or self.table is None:
             raise ProtocolError("not_joined", type=msg.TYPE)
@@ -340,13 +347,13 @@ class Host:
             table.pin_guard = PinGuard(self.limits)
         self.cap = connection_cap(self.limits)
 
-    def table_of_hint(self, seat_hint: str | None) -> Table | None:
-        """The table that gave out the token of a hello's ``seat_hint`` (two resumed
-        sessions of one table name: each player finds their own)."""
+    def seat_of_hint(self, seat_hint: str | None) -> tuple[Table, str] | None:
+        """The table that gave out the token a hello's ``seat_hint`` names, and the token
+        (two resumed sessions of one table name: each player finds their own)."""
         if seat_hint is None:
             return None
-        return next((t for t in self.tables.values()
-                     if any(token_hint(token) == seat_hint for token in t.tokens())), None)
+        return next(((table, token) for table in self.tables.values()
+                     for token in table.tokens() if token_hint(token) == seat_hint), None)
 
     def table_for(self, table_id: str | None) -> Table | None:
         """The table a hello asks for by id (None: the first)."""

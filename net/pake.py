@@ -11,13 +11,14 @@ host's long-term key mixed in (as Noise's NK pattern does):
     proof: HMAC(key, "client")     --proof-->    checks it: the PIN was right
                                    <--welcome HMAC(key, "host")--
 
-``w`` comes from the PIN ("" when the table has none). An eavesdropper learns nothing
-about the PIN; a client or an impostor host gets one guess per connection, which the
-host counts (``PinGuard``). Only the holder of ``x`` can compute ``K2``: a host whose key
-does not hash to the fingerprint the lobby advertised (or the client remembers) is
-refused before anything else is sent, and a welcome without the host's proof is not
-believed. A returning seat's token goes as ``HMAC(key, "token" + token)`` (useless
-to anyone else); the hello only carries a short hash of it, to find the table.
+``w`` comes from the PIN ("" when the table has none), or, for a player coming back
+to their seat, from the seat's token (128 secret bits: no PIN needed; the hello names
+the token by a short hash, ``token_hint``, so that the host knows which). An
+eavesdropper learns nothing about the PIN; a client or an impostor host gets one guess
+per connection, which the host counts (``PinGuard``). Only the holder of ``x`` can
+compute ``K2``: a host whose key does not hash to the fingerprint the lobby advertised
+(or the client remembers) is refused before anything else is sent, and a welcome
+without the host's proof is not believed.
 
 Secret exponents are 256-bit (twice the group's security level, as RFC 3526 advises)
 and even, so that every shared value lies in the prime-order subgroup.
@@ -81,9 +82,9 @@ def _secret_exponent() -> int:
     return 2 * secrets.randbits(255) + 2
 
 
-def pin_scalar(pin: str | None) -> int:
-    """The PIN as an exponent ("" or None: a table without a PIN)."""
-    return int.from_bytes(_sha256(b"president pin", (pin or "").encode()), "big")
+def pin_scalar(password: str | None) -> int:
+    """The password (a PIN, "" or None for none, or a seat's token) as an exponent."""
+    return int.from_bytes(_sha256(b"president pin", (password or "").encode()), "big")
 
 
 def token_hint(token: str) -> str:
@@ -136,25 +137,26 @@ def _key(t: bytes, s: bytes, x: bytes, k1: int, k2: int, w: int) -> bytes:
                    w.to_bytes(32, "big"))
 
 
-def _mac(key: bytes, label: bytes, data: bytes = b"") -> bytes:
-    return hmac.new(key, label + data, hashlib.sha256).digest()
+def _mac(key: bytes, label: bytes) -> bytes:
+    return hmac.new(key, label, hashlib.sha256).digest()
 
 
 @dataclass
 class ClientHandshake:
-    """The client's half: ``share`` goes in the hello; ``answer`` the host's challenge."""
+    """The client's half: ``share`` goes in the hello; ``answer`` the host's challenge.
+    ``password``: the PIN, or the token of the seat we come back to."""
 
-    pin: str | None = None
+    password: str | None = None
     _a: int = field(default_factory=_secret_exponent, repr=False)
     share: bytes = b""
     key: bytes = field(default=b"", repr=False)
 
     def __post_init__(self) -> None:
-        self._w = pin_scalar(self.pin)
+        self._w = pin_scalar(self.password)
         self.share = to_bytes(pow(G, self._a, P) * pow(M, self._w, P) % P)
 
     def answer(self, host_public: bytes, host_share: bytes) -> bytes:
-        """Our proof of the PIN (the key is kept for ``token_proof`` and ``host_proved``).
+        """Our proof of the password (the key is kept for ``host_proved``).
         ``ProtocolError`` for values that are not group elements."""
         s = from_bytes(host_share, "share")
         x = from_bytes(host_public, "key")
@@ -163,20 +165,18 @@ class ClientHandshake:
         self.key = _key(self.share, host_share, host_public, k1, k2, self._w)
         return _mac(self.key, b"client")
 
-    def token_proof(self, token: str) -> bytes:
-        return _mac(self.key, b"token", token.encode())
-
     def host_proved(self, proof: bytes) -> bool:
         """Whether the welcome's proof shows the host knew both the PIN and its key."""
         return bool(self.key) and hmac.compare_digest(proof, _mac(self.key, b"host"))
 
 
 class HostSecrets:
-    """What a host computes once per table PIN (``M^-w`` and ``N^w``)."""
+    """What a host computes once per password (``M^-w`` and ``N^w``): a table's PIN, or
+    a seat's token."""
 
-    def __init__(self, key: HostKey, pin: str | None) -> None:
+    def __init__(self, key: HostKey, password: str | None) -> None:
         self.key, self.public = key, key.public
-        self.w = pin_scalar(pin)
+        self.w = pin_scalar(password)
         self.m_inverse = pow(pow(M, self.w, P), -1, P)
         self.n_w = pow(N, self.w, P)
 
@@ -195,9 +195,6 @@ class HostHandshake:
 
     def pin_proved(self, proof: bytes) -> bool:
         return hmac.compare_digest(proof, _mac(self._key, b"client"))
-
-    def token_proved(self, proof: bytes, token: str) -> bool:
-        return hmac.compare_digest(proof, _mac(self._key, b"token", token.encode()))
 
     @property
     def proof(self) -> bytes:

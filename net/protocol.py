@@ -232,11 +232,11 @@ class Hello(Message):
 
 @dataclass(frozen=True, slots=True)
 class Proof(Message):
-    """The answer to the host's ``challenge``: proof of the PIN, and of a seat's token."""
+    """The answer to the host's ``challenge``: proof of the password (the PIN, or the
+    token of the seat the hello's ``seat_hint`` names)."""
 
     TYPE, SENDERS = "proof", (CLIENT,)
-    pin: bytes = checked(_mac)
-    token: bytes | None = checked(_optional(_mac))
+    proof: bytes = checked(_mac)
 
 
 class ActionRequest(Message):

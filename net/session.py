@@ -203,7 +203,8 @@ class ClientSession:
         self.last_seq, self._resyncing = 0, False
         if self.status is not Status.RECONNECTING:
             self.status = Status.CONNECTING
-        self._pake = ClientHandshake(self.pin)
+        # Coming back to a seat, its token is the password: no PIN needed.
+        self._pake = ClientHandshake(self.token if self.token is not None else self.pin)
         hint = token_hint(self.token) if self.token is not None else None
         return encode(Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
                             share=self._pake.share, seat_hint=hint,
@@ -322,8 +323,7 @@ class ClientSession:
                     self.host_key), got=short_fingerprint(offered))
             proof = handshake.answer(msg.key, msg.share)
             self.host_key = offered
-            token = handshake.token_proof(self.token) if self.token is not None else None
-            self._outgoing += encode(Proof(pin=proof, token=token))
+            self._outgoing += encode(Proof(proof=proof))
             return []
         if isinstance(msg, Welcome):
             if handshake is None or not handshake.host_proved(msg.proof):

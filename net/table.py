@@ -152,12 +152,14 @@ class Seat:
 # Commands on the table's queue.
 @dataclass(frozen=True, slots=True)
 class Join:
-    """A connection that said hello and answered the challenge (net/pake.py)."""
+    """A connection that said hello and answered the challenge (net/pake.py); ``token``:
+    the seat's token the hello named, the handshake's password (else the PIN was)."""
 
     conn: Peer
     hello: Hello
     handshake: HostHandshake
     proof: Proof
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,8 +345,8 @@ class Table:
 
     def _handle(self, command: Join | Command | Gone | Timer | Stop) -> None:
         match command:
-            case Join(conn, hello, handshake, proof):
-                self._join(conn, hello, handshake, proof)
+            case Join(conn=conn):
+                self._join(conn, command)
             case Command(conn, msg):
                 if conn is _HOST_PEER or conn.attached:
                     self._message(conn, msg)
@@ -355,23 +357,29 @@ class Table:
             case Stop(now):
                 self._stop(now)
 
-    def _join(self, conn: Peer, hello: Hello, handshake: HostHandshake, proof: Proof) -> None:
+    def _join(self, conn: Peer, join: Join) -> None:
+        """A hello whose challenge was answered: ``join.token`` is the seat's (or the
+        owner's) token the handshake used as its password, else the PIN was."""
         def refuse(code: str, **params: Any) -> None:
             conn.send(Refused(id=None, code=code, params=params))
             conn.close(code)
 
+        hello, token = join.hello, join.token
         if self.over:
             return refuse("table_closed")
+        proved = join.handshake.pin_proved(join.proof.proof)
+        if token is not None and (not proved or not self.knows_token(token)):
+            self._log("refused", code="bad_token", name=hello.name)
+            return refuse("bad_token")
         pin = self.options.pin
-        token = self._proved_token(handshake, proof.token)
-        returning = token is not None and self._seat_with_token(token) is not None
-        if pin and not returning and not self.pin_guard.allows(asyncio.get_running_loop().time()):
+        if token is None and pin and not self.pin_guard.allows(
+                asyncio.get_running_loop().time()):
             self._log("refused", code="too_many_attempts", name=hello.name)
             return refuse("too_many_attempts")  # past the budget no PIN is checked at all
-        if not handshake.pin_proved(proof.pin):
+        if not proved:
             if not pin:  # the client proved a PIN this table does not have
                 return refuse("no_pin")
-            return self._wrong_pin(hello, returning, refuse)
+            return self._wrong_pin(hello, refuse)
         if hello.spectate:
             if len(self.spectators) >= self.options.max_spectators:
                 return refuse("spectators_full", max=self.options.max_spectators)
@@ -383,9 +391,6 @@ class Table:
             self._snapshot(conn)
             self._log("spectator", name=hello.name)
             return self._spectators_changed()
-        if proof.token is not None and token is None:
-            self._log("refused", code="bad_token", name=hello.name)
-            return refuse("bad_token")
         seat = self._seat_with_token(token) if token is not None else None
         owner_arriving = token is not None and seat is None and self._is_owner_token(token)
         if seat is not None:
@@ -478,12 +483,10 @@ class Table:
         self._broadcast_info()
         self._changed()
 
-    def _wrong_pin(self, hello: Hello, returning: bool, refuse: Callable[[str], None]) -> None:
-        """Refuse a wrong PIN: at once with a seat's own token (no guess), else counted
-        against the table's budget and answered later and later (``PinGuard``)."""
+    def _wrong_pin(self, hello: Hello, refuse: Callable[[str], None]) -> None:
+        """Refuse a wrong PIN, counted against the table's budget and answered later and
+        later (``PinGuard``)."""
         self._log("refused", code="wrong_pin", name=hello.name)
-        if returning:
-            return refuse("wrong_pin")
         loop = asyncio.get_running_loop()
         delay = self.pin_guard.failed(loop.time())
         if delay <= 0:
@@ -523,11 +526,9 @@ class Table:
         owner = self.options.owner_token
         return tokens + [owner] if owner is not None else tokens
 
-    def _proved_token(self, handshake: HostHandshake, proof: bytes | None) -> str | None:
-        """The token (a seat's or the owner's) the client proved it holds, if any."""
-        if proof is None:
-            return None
-        return next((t for t in self.tokens() if handshake.token_proved(proof, t)), None)
+    def knows_token(self, token: str) -> bool:
+        """Whether a seat of this table (or its owner) has this token."""
+        return self._seat_with_token(token) is not None or self._is_owner_token(token)
 
     def _seat_with_token(self, token: str) -> Seat | None:
         return next((s for s in self.seats if s.token is not None

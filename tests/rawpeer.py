@@ -31,12 +31,9 @@ def hello(name: str = "Raw", handshake: ClientHandshake | None = None,
             "share": share, "seat_hint": hint, "spectate": False, "table": None, **fields}
 
 
-def proof(handshake: ClientHandshake, challenge: dict[str, Any],
-          token: str | None = None) -> dict[str, Any]:
-    """The proof answering ``challenge`` (with the PIN the handshake was made with)."""
-    pin = handshake.answer(challenge["key"], challenge["share"])
-    return {"type": "proof", "pin": pin,
-            "token": handshake.token_proof(token) if token is not None else None}
+def proof(handshake: ClientHandshake, challenge: dict[str, Any]) -> dict[str, Any]:
+    """The proof answering ``challenge`` (of the password the handshake was made with)."""
+    return {"type": "proof", "proof": handshake.answer(challenge["key"], challenge["share"])}
 
 
 class Raw:
@@ -62,12 +59,12 @@ class Raw:
     async def hello(self, name: str = "Raw", pin: str | None = None,
                     token: str | None = None, **fields: Any) -> dict[str, Any]:
         """Join as the real client does (hello, challenge, proof): the welcome or refusal."""
-        handshake = ClientHandshake(pin)
+        handshake = ClientHandshake(token if token is not None else pin)
         self.send_obj(hello(name, handshake, token, **fields))
         answer = await self.receive(lambda m: m["type"] in ("challenge", "refused"))
         if answer["type"] == "refused":
             return answer
-        self.send(proof(handshake, answer, token))
+        self.send(proof(handshake, answer))
         return await self.receive(lambda m: m["type"] in ("welcome", "refused"))
 
     async def receive(self, predicate: Callable[[dict[str, Any]], bool],
@@ -116,12 +113,16 @@ HOST_KEY = HostKey.generate()
 class HostHalf:
     """The host's half of the join handshake, for hosts scripted by a test."""
 
-    def __init__(self, pin: str | None = None, key: HostKey = HOST_KEY) -> None:
-        self.secrets = HostSecrets(key, pin)
+    def __init__(self, pin: str | None = None, key: HostKey = HOST_KEY,
+                 tokens: tuple[str, ...] = ()) -> None:
+        self.key, self.pin, self.tokens = key, pin, tokens
         self.handshake: HostHandshake | None = None
 
     def challenge(self, hello: dict[str, Any]) -> bytes:
-        self.handshake = HostHandshake(self.secrets, hello["share"])
+        """As a host: the token the hello's hint names is the password, else the PIN."""
+        hint = hello["seat_hint"]
+        password = next((t for t in self.tokens if token_hint(t) == hint), self.pin)
+        self.handshake = HostHandshake(HostSecrets(self.key, password), hello["share"])
         return pack({"type": "challenge", "key": self.handshake.public,
                      "share": self.handshake.share}, HOST)
 
@@ -138,5 +139,4 @@ def proved_join(peer: Peer, hello: Hello, pin: str | None = None) -> Join:
     """What a host's connection hands its table once a client proved ``pin``."""
     client = ClientHandshake(pin)
     host = HostHandshake(HostSecrets(HOST_KEY, pin), client.share)
-    return Join(peer, hello, host, Proof(pin=client.answer(host.public, host.share),
-                                         token=None))
+    return Join(peer, hello, host, Proof(proof=client.answer(host.public, host.share)))

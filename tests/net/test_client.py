@@ -67,12 +67,12 @@ class HostHalf(rawpeer.HostHalf):
 
 def welcome(session: ClientSession, seat: int | None = 0) -> bytes:
     """Start ``session``'s handshake and answer it up to the welcome (not yet received)."""
-    host = HostHalf(session.pin)
+    host = HostHalf(session.token if session.token is not None else session.pin)
     [hello] = sent(session.hello())
     session.receive(host.challenge(hello))
     [proof] = sent(session.outgoing())
     assert proof["type"] == "proof" and host.handshake is not None
-    assert host.handshake.pin_proved(proof["pin"])
+    assert host.handshake.pin_proved(proof["proof"])
     return host.welcome(seat)
 
 
@@ -108,8 +108,7 @@ def test_the_handshake_says_hello_proves_the_pin_and_takes_the_seat_and_token() 
     assert session.status is Status.CONNECTING
     assert session.receive(host.challenge(hello)) == []
     [proof] = sent(session.outgoing())
-    assert host.handshake is not None and host.handshake.pin_proved(proof["pin"])
-    assert proof["token"] is None
+    assert host.handshake is not None and host.handshake.pin_proved(proof["proof"])
     assert session.host_key == fingerprint(HOST_KEY.public)  # learned, to be remembered
     events = session.receive(host.welcome()[:7])  # a frame in pieces: nothing yet
     assert events == []
@@ -127,7 +126,7 @@ def test_a_wrong_pin_does_not_prove_itself_and_the_pin_is_in_no_frame() -> None:
     session.receive(host.challenge(sent(hello_frame)[0]))
     proof_frame = session.outgoing()
     assert host.handshake is not None
-    assert not host.handshake.pin_proved(sent(proof_frame)[0]["pin"])
+    assert not host.handshake.pin_proved(sent(proof_frame)[0]["proof"])
     assert b"1234" not in hello_frame + proof_frame
 
 
@@ -152,16 +151,16 @@ def test_a_welcome_without_the_hosts_proof_is_not_believed() -> None:
     assert session.seat is None and session.token is None
 
 
-def test_a_returning_seat_proves_its_token_without_sending_it() -> None:
-    session = ClientSession("Ada", "it", token=TOKEN)
-    host = HostHalf()
-    hello_frame = session.hello()
-    session.receive(host.challenge(sent(hello_frame)[0]))
-    proof_frame = session.outgoing()
-    assert host.handshake is not None
-    assert host.handshake.token_proved(sent(proof_frame)[0]["token"], TOKEN)
-    assert not host.handshake.token_proved(sent(proof_frame)[0]["token"], "1f" * 16)
-    assert TOKEN.encode() not in hello_frame + proof_frame
+def test_a_returning_seat_proves_its_token_without_sending_it_nor_the_pin() -> None:
+    session = ClientSession("Ada", "it", pin="1234", token=TOKEN)
+    for password, proved in ((TOKEN, True), ("1f" * 16, False), ("1234", False)):
+        host = HostHalf(password)
+        hello_frame = session.hello()
+        session.receive(host.challenge(sent(hello_frame)[0]))
+        proof_frame = session.outgoing()
+        assert host.handshake is not None
+        assert host.handshake.pin_proved(sent(proof_frame)[0]["proof"]) is proved
+        assert TOKEN.encode() not in hello_frame + proof_frame
 
 
 def test_a_sequence_gap_asks_for_a_snapshot_once() -> None:
@@ -245,7 +244,7 @@ class FakeLink:
         self.inbox: asyncio.Queue[bytes] = asyncio.Queue()
         self.written = bytearray()
         self.aborted = False
-        self.host, self.then = HostHalf(), then
+        self.host, self.then = HostHalf(tokens=(TOKEN,)), then
 
     async def read(self) -> bytes:
         return await self.inbox.get()
@@ -346,7 +345,7 @@ class FakeHost:
         return self.server.sockets[0].getsockname()[1]
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder, host = Decoder(CLIENT), HostHalf()
+        decoder, host = Decoder(CLIENT), HostHalf(tokens=(TOKEN,))
         try:
             while True:
                 data = await reader.read(65536)

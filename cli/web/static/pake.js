@@ -133,8 +133,8 @@ function secretExponent() {
 const M = element("president pake M");
 const N = element("president pake N");
 
-export function pinScalar(pin) {
-  return toInt(hashParts(utf8("president pin"), utf8(pin || "")));
+export function pinScalar(password) {
+  return toInt(hashParts(utf8("president pin"), utf8(password || "")));
 }
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -151,9 +151,10 @@ function validElement(bytes) {
 
 // ---------------------------------------------------------------- the client's half
 
+// password: the PIN, or the token of the seat we come back to.
 export class ClientHandshake {
-  constructor(pin, exponent = secretExponent()) {
-    this.w = pinScalar(pin);
+  constructor(password, exponent = secretExponent()) {
+    this.w = pinScalar(password);
     this.a = exponent;
     this.share = toBytes((power(G, this.a) * power(M, this.w)) % P);
     this.key = null;
@@ -169,8 +170,6 @@ export class ClientHandshake {
       toBytes(k1), toBytes(k2), toBytes(this.w, 32));
     return hmac(this.key, utf8("client"));
   }
-
-  tokenProof(token) { return hmac(this.key, concat(utf8("token"), utf8(token))); }
 
   hostProved(proof) {
     if (this.key === null || !(proof instanceof Uint8Array) || proof.length !== 32) return false;

@@ -55,7 +55,7 @@ export class Session {
     this.resyncing = false;
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      this.pake = new ClientHandshake(this.pin);
+      this.pake = new ClientHandshake(this.token || this.pin);   // a return: the token
       this.send(messages.hello({ name: this.name, language: this.language,
         share: this.pake.share, seatHint: this.token ? tokenHint(this.token) : null,
         spectate: this.spectate, table: this.tableId }));
@@ -172,7 +172,7 @@ export class Session {
       let proof;
       try { proof = this.pake.answer(msg.key, msg.share); }
       catch { this.ws?.close(); return undefined; }   // not a host's answer: come back
-      return this.send(messages.proof(proof, this.token ? this.pake.tokenProof(this.token) : null));
+      return this.send(messages.proof(proof));
     }
     if (msg.type === "welcome" && !this.pake.hostProved(msg.proof)) {
       this.setStatus("closed");

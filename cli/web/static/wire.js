@@ -58,7 +58,7 @@ export const messages = {
   hello: ({ name, language, share, seatHint = null, spectate = false, table = null }) =>
     ({ type: "hello", version: PROTOCOL_VERSION, name, language, share, seat_hint: seatHint,
       spectate, table }),
-  proof: (pin, token = null) => ({ type: "proof", pin, token }),
+  proof: (proof) => ({ type: "proof", proof }),
   play: (id, cards) => ({ type: "play", id, cards }),
   pass: (id) => ({ type: "pass", id }),
   giveBack: (id, cards) => ({ type: "give_back", id, cards }),

@@ -1,5 +1,6 @@
-"""A LAN impostor collects nothing (issue 14, point 5): a fake table under the same name
-learns no PIN and no seat token, and is refused as soon as its key is not the expected one.
+"""The join handshake (issue 14, point 5). A LAN impostor collects nothing: a fake table
+under the same name learns no PIN and no seat token, and is refused as soon as its key is
+not the expected one. A player coming back to their seat needs its token, not the PIN.
 
 The impostor here is written out as an attacker would write it: it answers the hello with
 its own key and a share made with a PIN it guesses, records every frame, then tries a
@@ -82,7 +83,7 @@ class Impostor:
             a_part = t * pow(pow(M, w, P), -1, P) % P
             key = _key(hello["share"], self.share, self.key.public, pow(a_part, self.b, P),
                        pow(a_part, self.key.secret, P), w)
-            if _mac(key, b"client") == proof["pin"]:
+            if _mac(key, b"client") == proof["proof"]:
                 found.append(pin)
         return found
 
@@ -220,3 +221,27 @@ def test_a_pin_typed_for_a_table_without_one_is_refused_and_the_terminal_joins_w
     code, events, taken = run(scenario())
     assert code == "no_pin"
     assert any(isinstance(e, Joined) for e in events) and taken == 2
+
+
+def test_a_player_back_at_a_pin_table_needs_the_seat_token_not_the_pin() -> None:
+    """A killed client restarted without the PIN (``president join HOST:PORT``) sits
+    down in its seat again; a forged token is refused without costing the PIN budget."""
+    async def scenario() -> tuple[int | None, int | None, str, int]:
+        table = Table(TableOptions(name="Kitchen", seats=3, bots=1, pin=PIN, grace=60))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        first = Client(LOCAL, port, "Ada", pin=PIN, reconnect=False)
+        await first.connect()
+        seat, token = first.seat, first.token
+        await first.drop()
+        again = Client(LOCAL, port, "Ada", token=token, reconnect=False)  # no PIN
+        await again.connect()
+        with pytest.raises(JoinRefused) as forged:
+            await Client(LOCAL, port, "Eve", token="cd" * 16, reconnect=False).connect()
+        failures = len(table.pin_guard.failures)
+        await host.stop()
+        return seat, again.seat, forged.value.code, failures
+
+    seat, back, forged, failures = run(scenario())
+    assert back == seat is not None
+    assert forged == "bad_token" and failures == 0
