@@ -15,7 +15,8 @@ pace; after a warm-up, for ``--seconds`` the bench reports per number of tables:
 
 - host CPU per accepted action (the host process's user + system time over the
   window, divided by the actions the tables accepted in it: reading, deciding,
-  journaling, encoding and writing included);
+  journaling, encoding and writing included), and of it what the host spends with the
+  same players connected but idle (heartbeats: measured for 5 s before play starts);
 - latency from sending an action to the moment the last seat of the table has
   received the event it caused: p50, p99 and max, in milliseconds;
 - late slots: actions that could not be sent at their slot (the host was behind);
@@ -39,6 +40,7 @@ use_tree_from_environment()  # before anything of ours is imported (spawned chil
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import dataclasses  # noqa: E402
 import json  # noqa: E402
 import multiprocessing  # noqa: E402
 import random  # noqa: E402
@@ -62,6 +64,7 @@ from president.rules import HouseRules  # noqa: E402
 
 LOCAL = "127.0.0.1"
 FAST_FORWARD = 120  # at most so many actions at once at a table before its pace starts
+IDLE = 5.0          # seconds (a heartbeat period) of host CPU with every player connected, idle
 
 
 def _rss_mib() -> float:
@@ -102,8 +105,10 @@ def host_process(tables: int, seats: int, pipe: Connection) -> None:
             played = [Table(TableOptions(table_id=f"t{i}", name=f"T{i}", rules=rules,
                                          seats=seats, seed=i, ready_timeout=0, grace=600),
                             journal=hook) for i in range(tables)]
-            host = Host(played, limits=Limits(per_address=tables * seats + 10,
-                                              connections=tables * seats + 100))
+            wanted = {"per_address": tables * seats + 10, "connections": tables * seats + 100,
+                      "handshake_rate": 1e6, "handshake_burst": 1e6}  # every player at once
+            known = {f.name for f in dataclasses.fields(Limits)}  # (a baseline's may lack some)
+            host = Host(played, limits=Limits(**{k: v for k, v in wanted.items() if k in known}))
             commands = await _commands(pipe)
             pipe.send(await host.start([LOCAL]))
             while (command := await commands.get()) != "stop":
@@ -212,6 +217,8 @@ def players_process(port: int, tables: list[int], seats: int, rate: float,
         for table in paced:                # one table at a time: seats fill in order
             for client in table.clients:
                 await client.connect()
+        pipe.send("connected")
+        assert await commands.get() == "go"   # the host's idle CPU is measured meanwhile
         await asyncio.gather(*(t.fast_forward(t.rng.randrange(FAST_FORWARD)) for t in paced))
         stop = asyncio.Event()
         playing = [asyncio.ensure_future(t.play(stop)) for t in paced]
@@ -264,6 +271,16 @@ def run_level(tables: int, seats: int, rate: float, procs: int, warmup: float,
             process.start()
             players.append((process, end))
         for _, end in players:
+            if end.recv() != "connected":
+                raise SystemExit("a players' process did not start")
+        host_end.send("mark")       # everyone connected, nobody playing: heartbeats alone
+        idle0 = host_end.recv()[0]
+        time.sleep(IDLE)
+        host_end.send("mark")
+        idle1 = host_end.recv()[0]
+        for _, end in players:
+            end.send("go")
+        for _, end in players:
             if end.recv() != "ready":
                 raise SystemExit("a players' process did not start")
         time.sleep(warmup)
@@ -294,6 +311,7 @@ def run_level(tables: int, seats: int, rate: float, procs: int, warmup: float,
     return {
         "tables": tables, "actions": actions, "rate": actions / seconds,
         "cpu_ms": (cpu1 - cpu0) / actions * 1000 if actions else float("nan"),
+        "idle_ms": (idle1 - idle0) / IDLE * seconds / actions * 1000 if actions else 0.0,
         "p50": percentile(latencies, 0.5), "p99": percentile(latencies, 0.99),
         "max": max(latencies, default=0.0), "samples": len(latencies),
         "late": sum(r["late"] for r in reports), "slots": sum(r["slots"] for r in reports),
@@ -306,15 +324,16 @@ def run_level(tables: int, seats: int, rate: float, procs: int, warmup: float,
 # ---------------------------------------------------------------- the whole run
 
 
-HEADER = (f"{'code':<9} {'tables':>6} {'act/s':>7} {'host CPU/act':>12} {'p50 ms':>7} "
+HEADER = (f"{'code':<9} {'tables':>6} {'act/s':>7} {'host CPU/act':>12} {'of it idle':>10} "
+          f"{'p50 ms':>7} "
           f"{'p99 ms':>7} {'max ms':>7} {'late':>6} {'host MiB':>8} {'clients MiB':>11}")
 
 
 def line(name: str, row: dict[str, Any]) -> str:
     late = f"{row['late'] / row['slots']:.0%}" if row["slots"] else "-"
     return (f"{name:<9} {row['tables']:>6} {row['rate']:>7.0f} {row['cpu_ms']:>9.3f} ms "
-            f"{row['p50']:>7.2f} {row['p99']:>7.2f} {row['max']:>7.1f} {late:>6} "
-            f"{row['host_mib']:>8.0f} {row['clients_mib']:>11.0f}")
+            f"{row['idle_ms']:>7.3f} ms {row['p50']:>7.2f} {row['p99']:>7.2f} "
+            f"{row['max']:>7.1f} {late:>6} {row['host_mib']:>8.0f} {row['clients_mib']:>11.0f}")
 
 
 def measure(tree: str | None, args: argparse.Namespace, tables: int) -> dict[str, Any]:
