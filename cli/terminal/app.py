@@ -26,6 +26,7 @@ from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_co
 from president.cli.trust import KnownHosts
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
+from president.net.discovery import format_address
 
 
 class PresidentUI:
@@ -412,7 +413,7 @@ class PresidentUI:
                 return
 
     def join_found(self, info: Any, pin: str | None) -> None:
-        self.spawn(self.join_address(f"{info.addresses[0]}:{info.port}", pin,
+        self.spawn(self.join_address(format_address(info.addresses[0], info.port), pin,
                                      host_key=info.key))
 
     def join_typed(self, text: str) -> None:

@@ -14,6 +14,7 @@ from president.cli.i18n import LANGUAGE_NAMES, LANGUAGES
 from president.cli.settings import Settings
 from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import columns, fit_line, footer_fragments
+from president.net.discovery import format_address
 from president.net.pake import short_fingerprint
 
 MENU = ("host", "join", "bots", "settings", "quit")
@@ -108,9 +109,9 @@ class LobbyModel:
             return []
         info = self.tables[entry[1]]
         key = short_fingerprint(info.key) if info.key else "?"
-        out = [("class:dim", self.tr.gettext("{address} · host key {key}")
-                                    .format(address=f"{info.addresses[0]}:{info.port}",
-                                            key=key))]
+        address = format_address(info.addresses[0], info.port)
+        out = [("class:dim", self.tr.gettext("{address} · host key {key}").format(
+            address=address, key=key))]
         warning = self.warning(entry[1])
         if warning is not None:
             out.append(("class:warning", "⚠ " + warning))

@@ -246,3 +246,17 @@ def test_the_host_key_and_the_known_keys_are_kept_in_the_data_folder(tmp_path: P
     known.remember("Den", "ab" * 32)
     assert not KnownHosts(tmp_path / "known.json").changed("Den", "ab" * 32)
     assert KnownHosts(tmp_path / "known.json").changed("Den", "cd" * 32)
+
+
+def test_a_table_found_only_at_an_ipv6_address_is_shown_and_joined_in_brackets(run_ui) -> None:
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.until(lambda: bridge.browsers, "browsing")
+        bridge.browsers[0].set({"k": replace(kitchen(pin=False), addresses=["fe80::1%2"])})
+        await d.screen_shows("[fe80::1%2]:4242")
+        d.keys("\r")
+        await d.until(lambda: bridge.joined, "the join")
+        assert bridge.joined == [("[fe80::1%2]:4242", None)]
+
+    run_ui(scenario, bridge=bridge)
