@@ -185,17 +185,24 @@ def went_out(trick: Trick, forbidden: bool, falls: bool) -> None:
 
 
 def forbidden_finish(trick: Trick) -> bool:
-    """``forbidden_finish``: going out with a joker, the best rank in the order the play
-    was made in (the 2; the 3 during a revolution), an 8 with ``eight_cut``, or the 3 of
-    spades returning a joker with ``spade_three_return``."""
-    rules = trick.rules
-    best = best_rank(rules, trick.played_reversed)
-    for card in trick.cards:
+    """``forbidden_finish`` for the play of ``trick`` (``finish_is_forbidden``)."""
+    return finish_is_forbidden(trick.rules, trick.cards, trick.combo, trick.state.top,
+                               trick.played_reversed)
+
+
+def finish_is_forbidden(rules: HouseRules, cards: tuple[Card, ...], combo: Combo,
+                        top: Combo | None, reversed_: bool) -> bool:
+    """``forbidden_finish``: whether going out with ``cards`` (forming ``combo`` on
+    ``top``, in the order ``reversed_``) is forbidden: a joker, the best rank in the
+    order the play is made in (the 2; the 3 during a revolution), an 8 with
+    ``eight_cut``, or the 3 of spades returning a joker with ``spade_three_return``."""
+    best = best_rank(rules, reversed_)
+    for card in cards:
         if card.rank is Rank.JOKER or card.rank is best:
             return True
         if rules.eight_cut and card.rank is Rank.EIGHT:
             return True
-    return rules.spade_three_return and is_spade_three_return(trick.combo, trick.state.top)
+    return rules.spade_three_return and is_spade_three_return(combo, top)
 
 
 def downfall(trick: Trick) -> None:

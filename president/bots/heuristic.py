@@ -1,5 +1,7 @@
-"""A sensible bot: sheds low sets first, keeps its 2s and jokers to regain the lead,
-returns its worst cards in the tax and plays for a revolution when it holds low quads.
+"""A sensible bot: sheds low sets first, keeps its 2s and jokers (and its 8s under
+8-cut) to regain the lead, returns its worst cards in the tax, plays for a revolution
+when it holds low quads, and under ``forbidden_finish`` never goes out on a forbidden
+card while it can help it (it plays those cards before its last safe one).
 
 It sees only a ``View`` (its hand, the pile, counts, the house rules) and always
 answers with one of ``view.legal``.
@@ -12,8 +14,9 @@ from collections import Counter
 
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card, Rank
-from president.combos import best_rank, strengths
+from president.combos import Combo, best_rank, classify, strengths
 from president.rules import HouseRules
+from president.trick import finish_is_forbidden
 from president.view import View
 
 DECREE_TEXT = "The Scum shuffles"
@@ -55,8 +58,12 @@ class HeuristicBot:
             assert passing is not None
             return passing
         for play in plays:
-            if len(play.cards) == len(hand):
+            if len(play.cards) == len(hand) and not _forbidden_out(view, play):
                 return play  # go out at once
+        safe = [p for p in plays if not _forbidden_out(view, p)]
+        if not safe:  # every play left would go out on a forbidden card
+            return passing if passing is not None else plays[0]
+        plays = safe
         revolution = self._revolution(view, plays)
         if revolution is not None:
             return revolution
@@ -66,14 +73,15 @@ class HeuristicBot:
         danger = _opponent_close_to_out(view)
         few_left = len(hand) <= 3
 
-        def cost(play: Play) -> tuple[bool, int, float, tuple[Card, ...]]:
+        def cost(play: Play) -> tuple[bool, bool, int, float, tuple[Card, ...]]:
             rank = _play_rank(play, table)
             strength = table[rank]
             breaks = sum(1 for r in {c.rank for c in play.cards} if groups[r] > _count(play, r))
             control = _is_control(rank, rules, view.reversed)
             quad = len(play.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off")
             size_bonus = -0.3 * len(play.cards) if leading else 0.0
-            return (control or quad, breaks, strength + size_bonus, play.cards)
+            return (_strands(view, play), control or quad, breaks, strength + size_bonus,
+                    play.cards)
 
         ranked = sorted(plays, key=cost)
         best = ranked[0]
@@ -82,9 +90,9 @@ class HeuristicBot:
             len(best.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off"))
         if leading:
             return best
-        if passing is not None and control and not (few_left or danger):
+        if passing is not None and control and not (few_left or danger or cost(best)[0]):
             return passing  # keep 2s and jokers to regain the lead later
-        if (passing is not None and cost(best)[1] and not (few_left or danger)
+        if (passing is not None and cost(best)[2] and not (few_left or danger)
                 and table[rank] > _mid(table)):
             return passing  # don't break a high set just to follow
         return best
@@ -124,8 +132,34 @@ def _mid(table: dict[Rank, int]) -> int:
 
 
 def _is_control(rank: Rank, rules: HouseRules, reversed_: bool) -> bool:
-    """Cards that win tricks: jokers and the best rank (2, or 3 during a revolution)."""
-    return rank is Rank.JOKER or rank is best_rank(rules, reversed_)
+    """Cards that win tricks: jokers and the best rank (2, or 3 during a revolution); 8s
+    under ``eight_cut`` (an 8 clears the pile and its player leads again)."""
+    return rank is Rank.JOKER or rank is best_rank(rules, reversed_) or (
+        rules.eight_cut and rank is Rank.EIGHT)
+
+
+def _forbidden_out(view: View, play: Play) -> bool:
+    """Whether ``play`` empties the hand on a forbidden finish (``forbidden_finish``)."""
+    if not view.rules.forbidden_finish or len(play.cards) != len(view.hand):
+        return False
+    combo = classify(play.cards, view.rules, view.reversed)
+    return isinstance(combo, Combo) and finish_is_forbidden(
+        view.rules, play.cards, combo, view.top, view.reversed)
+
+
+def _strands(view: View, play: Play) -> bool:
+    """Whether ``play`` leaves only cards no one may go out on (``forbidden_finish``):
+    play those first, while a safe card remains for the end."""
+    rules = view.rules
+    if not rules.forbidden_finish:
+        return False
+    rest = list(view.hand)
+    for card in play.cards:
+        rest.remove(card)
+    best = best_rank(rules, view.reversed)
+    return bool(rest) and all(
+        card.rank is Rank.JOKER or card.rank is best
+        or (rules.eight_cut and card.rank is Rank.EIGHT) for card in rest)
 
 
 def _opponent_close_to_out(view: View) -> bool:

@@ -138,3 +138,63 @@ def test_heuristic_never_sends_an_empty_decree() -> None:
     assert isinstance(action, Decree) and action.text.strip()
     state = between_hands(HouseRules(decree=True), [2, 0, 3, 1])
     assert HeuristicBot().choose(view(state, 2)) == Ready(2)
+
+
+# ---------------------------------------------------------------- Daihinmin rules
+
+
+def _choice(hands: list[str], rules: HouseRules, seat: int = 0, **fields: object) -> str:
+    state = position(hands, rules, **fields)  # type: ignore[arg-type]
+    action = HeuristicBot(1).choose(view(state, seat))
+    assert isinstance(action, (Play, Pass))
+    return " ".join(str(c) for c in action.cards) if isinstance(action, Play) else "pass"
+
+
+def test_the_heuristic_bot_plays_its_two_before_its_last_safe_card_under_forbidden_finish():
+    hands = ["2C 5D", "4D 6D 9C", "6C 7D KH", "8D 9D QS"]
+    assert _choice(hands, HouseRules(forbidden_finish=True)) == "2C"
+    assert _choice(hands, HouseRules()) == "5D"      # without the rule: the low card first
+
+
+def test_the_heuristic_bot_does_not_go_out_on_a_forbidden_card_when_it_can_pass():
+    rules = HouseRules(forbidden_finish=True)
+    state = position(["2C", "4D 6D 9C", "6C 7D KH", "8D 9D QS"], rules, turn=3)
+    state, _ = apply(state, Play(3, parse_cards("8D")))
+    action = HeuristicBot(1).choose(view(state, 0))
+    assert action == Pass(0)
+    assert HeuristicBot(1).choose(view(replace(state, rules=HouseRules()), 0)) == Play(
+        0, parse_cards("2C"))
+
+
+def test_the_heuristic_bot_keeps_its_eights_under_eight_cut():
+    on_seven = position(["8C KD 4S 5S 6H 9C", "3C 4C", "3H 4H", "7D 3D"],
+                        HouseRules(eight_cut=True), turn=3)
+    on_seven, _ = apply(on_seven, Play(3, parse_cards("7D")))
+    assert HeuristicBot(1).choose(view(on_seven, 0)) == Play(0, parse_cards("9C"))
+    plain = replace(on_seven, rules=HouseRules())
+    assert HeuristicBot(1).choose(view(plain, 0)) == Play(0, parse_cards("8C"))
+
+
+def test_heuristic_bots_go_out_on_a_forbidden_card_only_when_nothing_else_is_left():
+    """Over seeded sessions with the Daihinmin rules: whenever a heuristic bot's action
+    is a forbidden finish, it had no other play and could not pass."""
+    rules = replace(PRESETS["daihinmin"], eight_cut=True, jack_back=True, forbidden_finish=True,
+                    spade_three_return=True, session_end="hands", session_length=6)
+    forced = 0
+    for seed in range(12):
+        state, _ = new_session(rules, NAMES[:4], seed)
+        bots = [HeuristicBot(seed * 10 + seat) for seat in range(4)]
+        while state.phase is not Phase.SESSION_OVER:
+            seat = next(s for s in state.seats if any(
+                not isinstance(a, Decree) for a in legal_actions(state, s)))
+            action = bots[seat].choose(view(state, seat))
+            after, events = apply(state, action)
+            if any(e.code == "forbidden" and e.params["seat"] == seat for e in events):
+                others = [a for a in legal_actions(state, seat)
+                          if a != action and not isinstance(a, Decree)]
+                safe = [a for a in others if not (isinstance(a, Play)
+                        and len(a.cards) == len(state.hands[seat]))]
+                assert not safe, (seed, action, others)
+                forced += 1
+            state = after
+    assert forced < 12 * 6  # rarely forced at all
