@@ -266,6 +266,8 @@ class Connection:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
                 raise ProtocolError("table_closed")
+            if seat is None and table.options.pin and not table.pin_guard.allows(now):
+                raise ProtocolError("too_many_attempts")  # no PIN is tried: spare the CPU
             self.hello, self.table = msg, table
             self.token = seat[1] if seat is not None else None
             # The seat's token is the password of a return (no PIN needed), else the PIN.
