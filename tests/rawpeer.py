@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -137,6 +138,13 @@ class HostHalf:
 
 def proved_join(peer: Peer, hello: Hello, pin: str | None = None) -> Join:
     """What a host's connection hands its table once a client proved ``pin``."""
+    host, proof = _proved(pin)
+    return Join(peer, hello, host, proof)
+
+
+@functools.cache
+def _proved(pin: str | None) -> tuple[HostHandshake, Proof]:
+    """One handshake per PIN, made once (the table only checks its proof)."""
     client = ClientHandshake(pin)
     host = HostHandshake(HostSecrets(HOST_KEY, pin), client.share)
-    return Join(peer, hello, host, Proof(proof=client.answer(host.public, host.share)))
+    return host, Proof(proof=client.answer(host.public, host.share))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from engine_kit import NAMES, all_ready, between_hands
 from test_bots_levels import random_rules
 
@@ -27,6 +28,7 @@ def _next_seat(state):
     return None
 
 
+@pytest.mark.slow
 def test_rebuilt_state_plays_on_like_the_real_one() -> None:
     rng = random.Random(3)
     checked = 0

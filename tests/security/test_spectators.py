@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from netkit import Recorder
 from security_kit import LOCAL, run
 
@@ -39,6 +40,7 @@ def test_spectators_past_the_cap_are_refused() -> None:
     assert run(scenario()) == (5, "spectators_full")
 
 
+@pytest.mark.slow
 def test_a_crowd_of_spectators_costs_each_peer_a_few_table_frames() -> None:
     interval = 0.5
 
