@@ -135,8 +135,9 @@ class NetConnection:
         then tell the UI."""
         key = self.client.session.host_key
         if isinstance(event, Joined) and self.known is not None and key is not None:
-            if self.known.changed(event.table.name, key):
-                event = replace(event, key_was=self.known.get(event.table.name))
+            known = self.known.get(event.table.name)
+            if known is not None and known != key:
+                event = replace(event, key_was=known)
             with contextlib.suppress(OSError):
                 self.known.remember(event.table.name, key)
         if self.seats is not None:

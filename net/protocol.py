@@ -41,7 +41,6 @@ CLIENT, HOST = "client", "host"  # who sends a message
 
 NAME_MAX = 64                   # a frame's sanity bound; the name policy is limits.NAME_MAX
 CHAT_MAX = 300
-PIN_MAX = 16
 CARDS_MAX = 160                 # characters of a card list (two decks: 27 cards at most)
 MAX_ID = 2**31 - 1
 MAX_SEQ = 2**53

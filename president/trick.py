@@ -197,12 +197,14 @@ def finish_is_forbidden(rules: HouseRules, cards: tuple[Card, ...], combo: Combo
     order the play is made in (the 2; the 3 during a revolution), an 8 with
     ``eight_cut``, or the 3 of spades returning a joker with ``spade_three_return``."""
     best = best_rank(rules, reversed_)
-    for card in cards:
-        if card.rank is Rank.JOKER or card.rank is best:
-            return True
-        if rules.eight_cut and card.rank is Rank.EIGHT:
-            return True
-    return rules.spade_three_return and is_spade_three_return(combo, top)
+    return any(forbidden_last_card(rules, card.rank, best) for card in cards) or (
+        rules.spade_three_return and is_spade_three_return(combo, top))
+
+
+def forbidden_last_card(rules: HouseRules, rank: Rank, best: Rank) -> bool:
+    """A rank no one may go out on whatever the pile (``best``: the best rank in the
+    order the play is made in): a joker, the best rank, an 8 with ``eight_cut``."""
+    return rank is Rank.JOKER or rank is best or (rules.eight_cut and rank is Rank.EIGHT)
 
 
 def downfall(trick: Trick) -> None:

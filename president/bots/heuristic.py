@@ -16,7 +16,7 @@ from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card, Rank
 from president.combos import Combo, best_rank, classify, strengths
 from president.rules import HouseRules
-from president.trick import finish_is_forbidden
+from president.trick import finish_is_forbidden, forbidden_last_card
 from president.view import View
 
 DECREE_TEXT = "The Scum shuffles"
@@ -157,9 +157,7 @@ def _strands(view: View, play: Play) -> bool:
     for card in play.cards:
         rest.remove(card)
     best = best_rank(rules, view.reversed)
-    return bool(rest) and all(
-        card.rank is Rank.JOKER or card.rank is best
-        or (rules.eight_cut and card.rank is Rank.EIGHT) for card in rest)
+    return bool(rest) and all(forbidden_last_card(rules, card.rank, best) for card in rest)
 
 
 def _opponent_close_to_out(view: View) -> bool:
