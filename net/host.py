@@ -34,6 +34,7 @@ from .pake import HostHandshake, HostKey, HostSecrets, token_hint
 from .protocol import (
     CLIENT,
     MAX_CLIENT_FRAME,
+    Accepted,
     Bye,
     Challenge,
     ChatRequest,
@@ -123,20 +124,25 @@ class Connection:
         (``Packed``: one or more of them packed once for many connections)."""
         if self.closing:
             return False
+        if isinstance(msg, Packed):  # state and event frames (all skippable): the hot path
+            data = msg.frames(self.seq + 1)
+            self.seq += msg.count
+            if self.outgoing.qsize() >= self.limit:
+                self.skipped += 1
+                return False
+            self.outgoing.put_nowait(data)
+            return True
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
         if isinstance(msg, Welcome) and self.handshake is not None:
             msg = replace(msg, proof=self.handshake.proof)  # the client checked our PIN
         try:
-            if isinstance(msg, Packed):
-                data = msg.frames(self.seq + 1)
-                self.seq += msg.count
-            else:
-                hot = isinstance(msg, (StateUpdate, EventUpdate))
-                if hot:
-                    self.seq += 1
-                    msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
-                data = encode(msg, check=not hot)
+            hot = isinstance(msg, (StateUpdate, EventUpdate))
+            if hot:
+                self.seq += 1
+                msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
+            # A reply's id is the one a checked request carried: no check either.
+            data = encode(msg, check=not hot and type(msg) is not Accepted)
         except LocalProtocolError:
             log.exception("invalid outgoing message %r", msg.TYPE)
             return False

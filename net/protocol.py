@@ -126,11 +126,21 @@ def checked(check: Check, *, dump: Callable[[Any], Any] | None = None,
 
 def _dump(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for f in fields(obj):
-        value = getattr(obj, f.name)
-        dump = f.metadata["dump"]
-        out[f.name] = dump(value) if dump is not None and value is not None else value
+    for name, dump in _dumpers(type(obj)):
+        value = getattr(obj, name)
+        out[name] = dump(value) if dump is not None and value is not None else value
     return out
+
+
+def _dumpers(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    """Each field's name and wire dump of a message class, found once."""
+    found = _DUMPERS.get(cls)
+    if found is None:
+        found = _DUMPERS[cls] = tuple((f.name, f.metadata["dump"]) for f in fields(cls))
+    return found
+
+
+_DUMPERS: dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]] = {}
 
 
 def _load(cls: type[Any], data: Mapping[str, Any]) -> Any:
@@ -642,6 +652,26 @@ def packed_state(*parts: Pairs) -> Packed:
     count = sum(part.count for part in parts)
     return Packed(StateUpdate.TYPE, 1, _VIEW_KEY + _MAP_HEADER(count),
                   *(part.data for part in parts))
+
+
+class StateFrames:
+    """The ``StateUpdate``s of one moment for every seat: the pairs every seat is shown
+    alike (``public``) joined once, then each seat's own pairs (``with_own``), as
+    ``packed_state(public, own)`` makes them."""
+
+    __slots__ = ("_public", "_starts")
+
+    def __init__(self, public: Pairs) -> None:
+        self._public = public
+        self._starts: dict[int, bytes] = {}     # by the own part's count of pairs
+
+    def with_own(self, own: Pairs) -> Packed:
+        start = self._starts.get(own.count)
+        if start is None:
+            public = self._public
+            start = self._starts[own.count] = (
+                _VIEW_KEY + _MAP_HEADER(public.count + own.count) + public.data)
+        return Packed(StateUpdate.TYPE, 1, start, own.data)
 
 
 def packed(msg: StateUpdate | EventUpdate) -> Packed:

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
@@ -27,7 +27,7 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import OwnPart, own_part, view
+from president.view import OwnPart, own_part, own_sources, view
 
 from .limits import Limits, PinGuard
 from .pake import HostHandshake
@@ -52,12 +52,12 @@ from .protocol import (
     SeatAnswer,
     SnapshotRequest,
     StartRequest,
+    StateFrames,
     StateUpdate,
     TableInfo,
     TableUpdate,
     Welcome,
     packed,
-    packed_state,
 )
 
 log = logging.getLogger("president.net.table")
@@ -232,7 +232,7 @@ class Table:
         self._ready_timer_hand = -1
         self._timers: list[asyncio.TimerHandle] = []
         self._elapsed = 0.0             # a resumed session's time already played
-        self._own_packed: dict[int | None, tuple[OwnPart, Pairs]] = {}  # by _own_pairs
+        self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
         self.sessions = 1               # sessions played at this table (play again: +1)
         self.awaiting_again = False     # session over: waiting for the owner to play again
 
@@ -772,14 +772,15 @@ class Table:
                           winners=event.params["winners"])
         # Each frame is packed once: an event once for everyone unless it hides cards
         # (then once per seat, and once for all spectators), a view's public part once
-        # and each seat's own part once (spectators share one).
-        public = Pairs.of(view(self.state, None).public_dict())
+        # and each seat's own part only when it changed (spectators share one).
+        states = StateFrames(Pairs.of(view(self.state, None).public_dict()))
         shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
         frames: dict[int | None, Packed] = {}                     # by seat: all it is sent
         for conn in self._peers():
             seat = conn.seat
-            if seat not in frames:
-                batch = packed_state(public, self._own_pairs(seat))
+            batch = frames.get(seat)
+            if batch is None:
+                batch = states.with_own(self._own_pairs(seat))
                 for number, event in reversed(list(enumerate(events))):
                     seen = project_event(event, seat)
                     key = number if seen is event else (number, seat)
@@ -788,17 +789,25 @@ class Table:
                                                         by=by if number == 0 else ""))
                     batch = shown[key] + batch
                 frames[seat] = batch
-            conn.send(frames[seat])
+            conn.send(batch)
 
     def _own_pairs(self, seat: int | None) -> Pairs:
-        """The seat's own part of its view, packed; again only when it changed (most
-        actions change one seat's hand and legal actions, and the public part)."""
-        assert self.state is not None
-        own = own_part(self.state, seat)
+        """The seat's own part of its view, packed; again only when what it is made of
+        changed (``own_sources``: most actions change one hand and the legal actions of
+        the seat that played and the next one), or, made again, is not equal."""
+        state = self.state
+        assert state is not None
+        sources = own_sources(state, seat) if seat is not None else ()
         kept = self._own_packed.get(seat)
-        if kept is None or kept[0] != own:
-            kept = self._own_packed[seat] = (own, Pairs.of(own.to_dict()))
-        return kept[1]
+        if kept is not None and _same(kept.sources, sources):
+            return kept.pairs
+        own = own_part(state, seat)
+        if kept is None or kept.part != own:
+            kept = _OwnPacked(sources, own, Pairs.of(own.to_dict()))
+        else:
+            kept = _OwnPacked(sources, own, kept.pairs)
+        self._own_packed[seat] = kept
+        return kept.pairs
 
     def _close(self, code: str) -> None:
         self.over = True
@@ -965,6 +974,19 @@ class Table:
         if self.on_log is not None:
             self.on_log(what, params)
         log.debug("%s %s", what, params)
+
+
+class _OwnPacked(NamedTuple):
+    """A seat's own part as last packed, and what it was made of (``own_sources``)."""
+
+    sources: tuple[object, ...]
+    part: OwnPart
+    pairs: Pairs
+
+
+def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """The same objects, one by one."""
+    return len(kept) == len(now) and all(a is b for a, b in zip(kept, now, strict=True))
 
 
 class _HostPeer:

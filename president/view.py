@@ -219,6 +219,14 @@ def own_part(state: State, seat: int | None) -> OwnPart:
                    legal_actions(state, seat))
 
 
+def own_sources(state: State, seat: int) -> tuple[object, ...]:
+    """What ``own_part(state, seat)`` is made of (state's immutable parts and the legal
+    actions): two states whose sources are the same objects give equal parts, so a host
+    keeps a seat's packed part without making it again (most actions change one hand and
+    one seat's legal actions). Whatever ``own_part`` reads is listed here."""
+    return (state.hands[seat], state.tax_due, state.tax_log, legal_actions(state, seat))
+
+
 def view(state: State, seat: int | None) -> View:
     top, tax_due = state.top, state.tax_due
     _, hand, tax_owed, tax_mine, legal = own_part(state, seat)

@@ -34,7 +34,7 @@ from president.net.protocol import (
 )
 from president.net.table import Command, Table, TableOptions
 from president.rules import HouseRules
-from president.view import view
+from president.view import own_part, own_sources, view
 
 
 class DecodingPeer:
@@ -126,3 +126,28 @@ def test_every_seat_and_spectator_reads_its_own_view_and_events(seed: int) -> No
     for peer in peers:
         assert peer.shared > 2 * checked
         assert check_no_hidden_cards(peer.frames, peer.seat) > 50
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_a_seats_own_part_is_equal_whenever_what_it_is_made_of_is_the_same(players: int) -> None:
+    """``own_sources`` lists everything ``own_part`` reads: the table keeps a seat's packed
+    own part while the sources are the same objects, so between two states with the same
+    sources the parts must be equal (and they are the same often: the cache is used)."""
+    rng = random.Random(players)
+    state, _ = engine.new_session(HouseRules(session_end="open", decree=True),
+                                  [f"p{i}" for i in range(players)], players)
+    same = differ = 0
+    for _ in range(1500):
+        seat = next(s for s in rng.sample(range(players), players) if any(
+            not isinstance(a, Decree) for a in engine.legal_actions(state, s)))
+        after, _ = engine.apply(state, rng.choice(
+            [a for a in engine.legal_actions(state, seat) if not isinstance(a, Decree)]))
+        for s in range(players):
+            if all(a is b for a, b in zip(own_sources(state, s), own_sources(after, s),
+                                          strict=True)):
+                assert own_part(after, s) == own_part(state, s)
+                same += 1
+            else:
+                differ += 1
+        state = after
+    assert same > 1500 and differ > 1500
