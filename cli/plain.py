@@ -60,7 +60,8 @@ def describe_view(view: View, me: int | None, words: Text | None = None) -> list
     if view.pile:
         seat, cards = view.pile[-1]
         lines.append("   " + tr.gettext("pile: {cards} (by {name})").format(
-            cards=format_cards(cards), name=view.players[seat]))
+            cards=format_cards(cards), name=view.players[seat])
+            + (" · " + words.lock(view.lock) if view.lock is not None else ""))
     elif view.phase == "play":
         lines.append("   " + tr.gettext("pile: empty"))
     if view.decree:

@@ -47,6 +47,7 @@ RULE_NAMES: dict[str, str] = {
     "spade_three_return": N_("3 of spades beats a joker"),
     "downfall": N_("Downfall (miyako-ochi)"),
     "forbidden_finish": N_("Forbidden finish"),
+    "suit_lock": N_("Suit lock (shibari)"),
 }
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -105,6 +106,10 @@ RULE_EXPLANATIONS: dict[str, str] = {
                    "place when someone else goes out first."),
     "forbidden_finish": N_("Going out with a joker, the best rank, an 8 (with 8-cut) or "
                            "the 3 of spades on a joker puts the player in the last place."),
+    "suit_lock": N_("A play in the same suits as the play it beats locks the pile to those "
+                    "suits until it is cleared (jokers fit any lock). With the step lock, a "
+                    "play one rank above the one it beats also locks the pile to plays one "
+                    "rank up."),
 }
 
 # (field, value) -> (context, English value name). Booleans default to on/off,
@@ -160,6 +165,9 @@ RULE_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("title_set", "capitalism"): NP_("rule value", "capitalism (Middle)"),
     ("title_set", "bga"): NP_("rule value", "Board Game Arena (Beggar)"),
     ("title_set", "daifugo"): NP_("rule value", "Japanese (Daihinmin)"),
+    ("suit_lock", "off"): NP_("rule value", "off"),
+    ("suit_lock", "suits"): NP_("rule value", "suits"),
+    ("suit_lock", "suits_and_step"): NP_("rule value", "suits, and one rank up"),
 }
 
 

@@ -37,6 +37,7 @@ from president.errors import (
     RulesError,
 )
 from president.events import Event
+from president.locks import Lock
 from president.roles import Role
 
 TITLE_SETS = ("classic", "scum", "capitalism", "bga", "daifugo")
@@ -218,6 +219,8 @@ REASONS: dict[str, str] = {
     "not_president": N_("Only the President can make a decree."),
     "decree_made": N_("The decree for this hand has already been made."),
     "decree_invalid": N_("A decree needs some text, at most 200 characters."),
+    "suit_locked": N_("The pile is locked to other suits until it is cleared."),
+    "step_locked": N_("The pile is locked: play exactly one rank above the top."),
     # host: joining and messages
     "wrong_pin": N_("Wrong PIN."),
     "bad_pin": N_("Wrong PIN."),
@@ -348,8 +351,25 @@ EVENT_TEXTS: dict[str, str] = {
     "back": N_("11-back! The rank order is reversed until the pile is cleared."),
     "back_off": N_("11-back again: the rank order is as it was."),
     "reverse": N_("The direction of play is reversed."),
+    "lock_suits": N_("Suit lock! Until the pile is cleared, every play must be in {suits}."),
+    "lock_step": N_("Step lock! Until the pile is cleared, every play must be one rank "
+                    "above the last."),
+    "lock_both": N_("Suit and step lock! Until the pile is cleared, every play must be in "
+                    "{suits} and one rank above the last."),
     "unknown": N_("Event: {code}"),
 }
+
+# A lock on the pile (``suit_lock``) on the pile line, by its kind (``lock_kind``).
+LOCK_LABELS: dict[str, str] = {
+    "suits": N_("locked {suits}"),
+    "step": N_("locked: one rank up"),
+    "both": N_("locked {suits}, one rank up"),
+}
+
+
+def lock_kind(suits: str, step: bool) -> str:
+    """``suits``, ``step`` or ``both``: what a lock binds (its suits in the notation)."""
+    return "both" if suits and step else "suits" if suits else "step"
 
 EVENT_PLURALS: dict[str, tuple[str, str]] = {
     "tax": NN_("{giver} gives {count} card to {receiver}.",
@@ -488,6 +508,17 @@ class Text:
     def suit_name(self, suit: Suit) -> str:
         return self._p(SUIT_NAMES[suit])
 
+    def suits(self, symbols: str) -> str:
+        """Suits in the notation (``"HS"``) as their symbols: ``♥♠``."""
+        by_symbol = {suit.symbol: suit for suit in Suit}
+        return "".join(SUIT_SYMBOLS[by_symbol[symbol]] for symbol in symbols)
+
+    def lock(self, lock: Lock) -> str:
+        """The pile line's word for a lock: ``locked ♥♠``."""
+        suits = "".join(suit.symbol for suit in lock.suits)
+        return self.tr.gettext(LOCK_LABELS[lock_kind(suits, lock.step)]).format(
+            suits=self.suits(suits))
+
     def card(self, card: Card | str) -> str:
         """Short form with the suit symbol: ``Q♥`` -> ``V♥`` (nl), ``Q♥`` (it, pl)."""
         if isinstance(card, str):
@@ -597,6 +628,10 @@ class Text:
 
     def _event_back(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self.tr.gettext(EVENT_TEXTS["back" if p["on"] else "back_off"])
+
+    def _event_lock(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        kind = lock_kind(p["suits"], p["step"])
+        return self.tr.gettext(EVENT_TEXTS[f"lock_{kind}"]).format(suits=self.suits(p["suits"]))
 
     def _event_reverse(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self.tr.gettext(EVENT_TEXTS["reverse"])

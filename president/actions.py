@@ -70,6 +70,8 @@ REASONS = (
     "not_president",    # only the President may decree
     "decree_made",      # the decree for this hand is already made
     "decree_invalid",   # empty or longer than DECREE_MAX_LENGTH
+    "suit_locked",      # the pile is locked to other suits (suit_lock)
+    "step_locked",      # the pile is locked to plays one rank step up (suit_lock)
 )
 
 

@@ -110,7 +110,7 @@ def _find_legal(state: State, seat: int) -> Legal:
         moves = known[seat] if known is not None else None
         if moves is None or moves.hand is not hand or moves.reversed != state.reversed:
             moves = _hand_moves(state, seat)  # (the usual case above, inlined)
-        return state.game.moves.legal(moves, state.top)
+        return state.game.moves.legal(moves, state.top, state.lock)
     actions: list[Action] = []
     if phase is Phase.TAX:
         for due in state.tax_due:
@@ -342,7 +342,7 @@ def _play(
                         state.direction, seat)
     trick = Trick(
         state, seat, cards, combo, outcome, events, hands, [], state.reversed, state.reversed,
-        state.direction, singles, state.back, state.finished, state.bottom,
+        state.direction, singles, state.back, state.finished, state.bottom, state.lock,
     )
     for act in acts:
         act(trick)
@@ -352,7 +352,7 @@ def _play(
     changes.update(
         hands=hands, reversed=trick.reversed, direction=trick.direction,
         same_rank_singles=trick.singles, finished=trick.finished, back=trick.back,
-        bottom=trick.bottom,
+        bottom=trick.bottom, lock=trick.lock,
     )
     direction = trick.direction
     active = trick.active = [other for other in state.order if hands[other]]
@@ -417,10 +417,10 @@ def _advance(
 def _clear(
     state: State, changes: dict[str, Any], events: list[Event], leader: int | None
 ) -> tuple[State, list[Event]]:
-    """The pile is cleared and ``leader`` leads; an 11-back in force ends with it."""
+    """The pile is cleared and ``leader`` leads; an 11-back and a lock in force end with it."""
     events.append(Event("clear", {"hand": state.hand_number, "leader": leader}))
     changes.update(pile=(), top=None, passed=_NOBODY, locked=_NOBODY,
-                   same_rank_singles=0, turn=leader)
+                   same_rank_singles=0, turn=leader, lock=None)
     if changes.get("back", state.back):
         changes.update(back=False, reversed=not changes.get("reversed", state.reversed))
     return _evolve(state, changes), events
@@ -456,7 +456,7 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
         turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
         passed=_NOBODY, locked=_NOBODY, same_rank_singles=0, finished=(),
         tax_due=(), tax_log=(), ready=_NOBODY, decree=decree, back=False, bottom=(),
-        _moves=None,
+        lock=None, _moves=None,
     ))
     if previous is not None:
         state, events = _collect_tax(state, previous, events)

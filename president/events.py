@@ -20,6 +20,8 @@ Codes match the hand-history line types (``rules-docs/hand-history.md``):
 - ``reverse``     hand, direction (a 9 turned the direction of play: ``nine_reverse``)
 - ``forbidden``   hand, seat, place (went out with a forbidden play: ``forbidden_finish``)
 - ``downfall``    hand, seat, place, cards (the previous President drops out: ``downfall``)
+- ``lock``        hand, suits, step (a lock formed on the pile: the suits every play must
+  have, as ``"HS"``, empty if none; whether each must be one rank step up: ``suit_lock``)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 EVENT_CODES = (
     "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
     "hand_end", "session_end", "decree", "ready", "lead",
-    "cut", "back", "reverse", "forbidden", "downfall",
+    "cut", "back", "reverse", "forbidden", "downfall", "lock",
 )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import chain, compress
+from itertools import chain, combinations, compress
 from typing import Literal
 
 from president.actions import Action, Pass, Play
@@ -36,6 +36,7 @@ from president.combos import (
     strengths,
     trump_jokers,
 )
+from president.locks import Lock, breaks_lock, locks
 from president.rules import HouseRules
 
 # ---------------------------------------------------------------- the reference
@@ -55,8 +56,19 @@ def by_rank(hand: tuple[Card, ...]) -> dict[Rank, list[Card]]:
 
 def suited(rules: HouseRules, rank: Rank) -> bool:
     """Whether a lone card of ``rank`` plays differently by suit: every rank under
-    ``suit_tiebreak``, the 3 (of spades) under ``spade_three_return``."""
-    return big_two(rules) or (rules.spade_three_return and rank is Rank.THREE)
+    ``suit_tiebreak`` and ``suit_lock``, the 3 (of spades) under ``spade_three_return``."""
+    return big_two(rules) or locks(rules) or (rules.spade_three_return and rank is Rank.THREE)
+
+
+def rank_sets(
+    cards: list[Card] | tuple[Card, ...], rules: HouseRules, size: int
+) -> list[tuple[Card, ...]]:
+    """The sets of ``size`` (two or more) that ``cards`` (one rank's, sorted) offer: the
+    lowest-suited ones, or every choice of suits under ``suit_lock`` (where a set's
+    suits may start or keep a lock)."""
+    if locks(rules):
+        return list(dict.fromkeys(combinations(cards, size)))
+    return [tuple(cards[:size])]
 
 
 def candidate_plays(
@@ -66,7 +78,8 @@ def candidate_plays(
 
     Cards that differ only in suit are interchangeable (see ``canonical_cards``),
     so a set is listed as its lowest-suited cards and a run as the lowest-suited
-    card of each rank; every single of a rank whose suits matter is listed (``suited``).
+    card of each rank; every single of a rank whose suits matter is listed (``suited``),
+    and every set in each choice of suits under ``suit_lock`` (``rank_sets``).
     """
     ranks = by_rank(hand)
     plays: list[tuple[Card, ...]] = []
@@ -75,21 +88,25 @@ def candidate_plays(
             plays.extend((card,) for card in dict.fromkeys(cards))
         else:
             plays.append((cards[0],))
-        plays.extend(tuple(cards[:size]) for size in range(2, len(cards) + 1))
+        for size in range(2, len(cards) + 1):
+            plays.extend(rank_sets(cards, rules, size))
     if run_length(rules):
         plays.extend(cards for cards, _ in runs_with_tops(ranks, rules, reversed_))
     return plays
 
 
 def reference_plays(
-    hand: tuple[Card, ...], top: Combo | None, rules: HouseRules, reversed_: bool
+    hand: tuple[Card, ...], top: Combo | None, rules: HouseRules, reversed_: bool,
+    lock: Lock | None = None,
 ) -> list[tuple[Card, ...]]:
     """The legal plays of ``hand`` on ``top``, by definition: the candidates that form a
-    play (``classify``) which may go onto the top (``compare``)."""
+    play (``classify``) which may go onto the top (``compare``) and keep the ``lock``."""
     plays = []
+    table = strengths(rules.rank_order, reversed_)
     for cards in candidate_plays(hand, rules, reversed_):
         combo = classify(cards, rules, reversed_)
-        if isinstance(combo, Combo) and compare(combo, top, rules, reversed_).playable:
+        if (isinstance(combo, Combo) and compare(combo, top, rules, reversed_).playable
+                and breaks_lock(lock, cards, combo, top, rules, table) is None):
             plays.append(cards)
     return plays
 
@@ -120,9 +137,11 @@ def canonical_cards(
 
     Suits never change what a play does, except a single's of a rank whose suits
     matter (``suited``; ``single``: the cards are played, so a lone card keeps its
-    suit); the cards given back in the tax keep such suits too, since they may
-    become such singles.
+    suit), and a set's under ``suit_lock``; the cards given back in the tax keep such
+    suits too, since they may become such singles.
     """
+    if single and cards and locks(rules) and cards[0].rank is cards[-1].rank:
+        return cards  # a set: listed in every choice of suits (``rank_sets``)
     keep_suits = len(cards) == 1 or not single
     if keep_suits and big_two(rules):
         return cards
@@ -201,6 +220,7 @@ class Group:
     combos: tuple[Combo, ...]
     keys: tuple[int, ...]
     suited: bool = False  # a single of these cards is listed once per suit (``suited``)
+    exact: bool = False  # every set is listed in each choice of suits (``rank_sets``)
 
 
 @dataclass(slots=True)
@@ -247,8 +267,8 @@ class HandMoves:
         for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
             if play.cards == cards:
                 return combo, key
-        if group is self.runs or (group.suited and len(cards) == 1):
-            return None  # a run's or a suited single's suits are its own: not this one
+        if group is self.runs or group.exact or (group.suited and len(cards) == 1):
+            return None  # a run's, a suited single's or a locking set's suits are its own
         if any(later.key < card.key for card, later in zip(cards, cards[1:], strict=False)):
             return None  # not sorted
         rest = list(group.cards)
@@ -277,6 +297,7 @@ class MoveGenerator:
         self.sequences = run_length(rules)
         self.jokers_alone = trump_jokers(rules)
         self.tops_by_suit = big_two(rules)
+        self.locks = locks(rules)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
         self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
             False: {}, True: {}}
@@ -297,9 +318,11 @@ class MoveGenerator:
             combos.append(make_combo("set", 1, rank, card.suit))
         if len(cards) > 1 and not (self.jokers_alone and rank is Rank.JOKER):
             for size in range(2, len(cards) + 1):
-                plays.append(Play(seat, cards[:size]))
-                combos.append(make_combo("set", size, rank))
-        group = Group(cards, tuple(plays), tuple(combos), tuple(map(self.key, combos)), by_suit)
+                for chosen in rank_sets(cards, self.rules, size):
+                    plays.append(Play(seat, chosen))
+                    combos.append(make_combo("set", size, rank))
+        keys = tuple(map(self.key, combos, plays))
+        group = Group(cards, tuple(plays), tuple(combos), keys, by_suit, self.locks)
         if len(self.set_groups) >= self.MAX_SET_GROUPS:
             self.set_groups.clear()
         self.set_groups[key] = group
@@ -312,13 +335,15 @@ class MoveGenerator:
         if not runs:
             return None
         combos = tuple(make_combo("run", len(cards), top) for cards, top in runs)
-        return Group(hand, tuple(Play(seat, cards) for cards, _ in runs), combos,
-                     tuple(map(self.key, combos)))
+        plays = tuple(Play(seat, cards) for cards, _ in runs)
+        return Group(hand, plays, combos, tuple(map(self.key, combos, plays)))
 
-    def key(self, combo: Combo) -> int:
+    def key(self, combo: Combo, play: Play) -> int:
         """What ``compare`` tells ``combo`` by as a play: its code, less its suit unless
-        the suit of a lone card of its rank matters (``suited``)."""
-        return combo.code if suited(self.rules, combo.rank) else combo.suitless_code
+        the suit of a lone card of its rank matters (``suited``); under ``suit_lock``,
+        with the play's suits too (``suit_pattern``), so that a hand's keys stay unique."""
+        code = combo.code if suited(self.rules, combo.rank) else combo.suitless_code
+        return (code << 16) | suit_pattern(play.cards) if self.locks else code
 
     def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
                  passing: Pass | None = None) -> HandMoves:
@@ -378,11 +403,13 @@ class MoveGenerator:
             return moves
         return self._moves(moves.seat, moves.hand, reversed_, moves.groups, moves.only_pass)
 
-    def legal(self, moves: HandMoves, top: Combo | None) -> Legal:
+    def legal(self, moves: HandMoves, top: Combo | None, lock: Lock | None = None) -> Legal:
         """The legal actions of ``moves`` on ``top``: every play on an empty pile; else
-        the plays ``compare`` lets on, and the pass."""
+        the plays ``compare`` lets on that keep the ``lock``, and the pass."""
         if top is None:
             return Legal(moves.plays, moves)
+        if lock is not None:
+            return self._locked(moves, top, lock)
         by_top = self.outcomes[moves.reversed]
         top_key = top.code if self.tops_by_suit else top.suitless_code  # (see ``key``)
         outcomes = by_top.get(top_key)
@@ -402,3 +429,29 @@ class MoveGenerator:
         if any(found):
             return Legal(tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
         return Legal(moves.only_pass, moves, outcomes)
+
+    def _locked(self, moves: HandMoves, top: Combo, lock: Lock) -> Legal:
+        """``legal`` under a lock: the outcomes on the top, less the plays that break it
+        (their own outcomes for this state: the shared ones know no lock)."""
+        outcomes = dict(self.legal(moves, top).outcomes or {})
+        strength = strengths(self.rules.rank_order, moves.reversed)
+        parts = list(moves.groups.values())
+        if moves.runs is not None:
+            parts.append(moves.runs)
+        combos = chain.from_iterable([part.combos for part in parts])
+        for play, combo, key in zip(moves.plays, combos, moves.keys, strict=True):
+            if outcomes.get(key) and breaks_lock(lock, play.cards, combo, top, self.rules,
+                                                 strength):
+                outcomes[key] = False
+        plays = tuple(play for play, key in zip(moves.plays, moves.keys, strict=True)
+                      if outcomes.get(key))
+        return Legal(plays + moves.only_pass, moves, outcomes)
+
+
+def suit_pattern(cards: tuple[Card, ...]) -> int:
+    """The suits of ``cards`` as one number: four bits per suit, each its count."""
+    pattern = 0
+    for card in cards:
+        if card.suit is not None:
+            pattern += 1 << (4 * card.suit)
+    return pattern

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from president.actions import DECREE_MAX_LENGTH, Action, Decree, GiveBack, Pass, Play, Ready
 from president.cards import Card
-from president.combos import Combo, classify, compare
+from president.combos import Combo, classify, compare, strengths
+from president.locks import Lock, breaks_lock
 from president.moves import canonical_cards
 from president.rules import HouseRules
 
@@ -76,16 +77,22 @@ def reason(view: View, action: Action) -> str:
         return "empty_play"
     if not in_hand(view.hand, action.cards):
         return "not_in_hand"
-    return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed)
+    return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed,
+                       view.lock)
 
 
 def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
-                reversed_: bool) -> str:
-    """Why ``cards`` (sorted, held, on turn) may not be played on ``top``."""
+                reversed_: bool, lock: Lock | None = None) -> str:
+    """Why ``cards`` (sorted, held, on turn) may not be played on ``top`` under ``lock``."""
     combo = classify(cards, rules, reversed_)
     if isinstance(combo, str):
         return combo
-    return compare(combo, top, rules, reversed_).reason
+    outcome = compare(combo, top, rules, reversed_)
+    if outcome.playable:
+        broken = breaks_lock(lock, cards, combo, top, rules, strengths(rules.rank_order, reversed_))
+        if broken is not None:
+            return broken
+    return outcome.reason
 
 
 def decree_text_ok(text: str) -> bool:

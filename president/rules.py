@@ -95,6 +95,12 @@ class SessionEnd(StrEnum):
     OPEN = "open"
 
 
+class SuitLock(StrEnum):
+    OFF = "off"
+    SUITS = "suits"
+    SUITS_AND_STEP = "suits_and_step"
+
+
 class TitleSet(StrEnum):
     CLASSIC = "classic"
     SCUM = "scum"
@@ -109,6 +115,7 @@ WORD_FIELDS: dict[str, type[StrEnum]] = {
     "set_size_rule": SetSizeRule, "bomb": Bomb, "suit_tiebreak": SuitTiebreak,
     "revolution": Revolution, "tax": Tax, "first_lead": FirstLead, "later_lead": LaterLead,
     "dealer": Dealer, "scoring": Scoring, "session_end": SessionEnd, "title_set": TitleSet,
+    "suit_lock": SuitLock,
 }
 
 # Allowed values of each field, in the order a set-up screen offers them.
@@ -149,13 +156,14 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "spade_three_return": (False, True),
     "downfall": (False, True),
     "forbidden_finish": (False, True),
+    "suit_lock": ("off", "suits", "suits_and_step"),
 }
 
 # Fields added after the first hand histories were written: ``to_dict`` leaves them out
 # while they are at their default, so that a record of the older rules reads the same.
 LATER_FIELDS = (
     "eight_cut", "jack_back", "five_skip", "nine_reverse", "spade_three_return", "downfall",
-    "forbidden_finish",
+    "forbidden_finish", "suit_lock",
 )
 
 # Fields whose value may be any integer in a range rather than one of ALLOWED.
@@ -206,6 +214,7 @@ class HouseRules:
     spade_three_return: bool = False  # the 3 of spades beats a lone joker (スペ3返し)
     downfall: bool = False  # miyako-ochi (都落ち): the President not first drops to last
     forbidden_finish: bool = False  # going out on a strong card puts you last (反則上がり)
+    suit_lock: SuitLock = SuitLock.OFF  # shibari (しばり): same suits twice bind the trick
 
     def __post_init__(self) -> None:
         """Check every value (words given as plain strings too), then hold each word as

@@ -9,6 +9,7 @@ from typing import Any
 from president.cards import Card
 from president.combos import Combo
 from president.game import Game
+from president.locks import Lock
 from president.moves import HandMoves
 from president.roles import Role
 from president.rules import HouseRules
@@ -80,6 +81,7 @@ class State:
     winners: tuple[int, ...]
     back: bool = False              # 11-back in force: ``reversed`` is flipped until the clear
     bottom: tuple[int, ...] = ()    # seats sent to the bottom places, the lowest first
+    lock: Lock | None = None        # the suit (and step) lock on the pile (``suit_lock``)
     game: Game = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     # The engine's per-state caches: the legal actions found by seat (engine._legal), and
     # the seats' moves as the last play or pass left them (moves.HandMoves, by seat).

@@ -4,7 +4,8 @@
 
 1. the cards leave the hand for the pile (``play``);
 2. the rule steps ``play_steps`` enables for the rules, in order: ``revolution``,
-   ``eight_cut`` (marks the cut), ``jack_back``, ``nine_reverse``, ``five_skip``;
+   ``eight_cut`` (marks the cut), ``suit_lock``, ``jack_back``, ``nine_reverse``,
+   ``five_skip``;
 3. ``went_out`` if the hand is empty (``forbidden_finish``, ``downfall``);
 4. the end of the hand, if one player or none still holds cards;
 5. the clear of an 8-cut (``cut``, ``clear``);
@@ -26,7 +27,8 @@ from typing import TYPE_CHECKING
 from president.cards import Card, Rank, format_cards
 from president.combos import EQUAL, Combo, Outcome, best_rank, is_spade_three_return
 from president.events import Event
-from president.rules import EqualRank, HouseRules, Revolution
+from president.locks import Lock, lock_after
+from president.rules import EqualRank, HouseRules, Revolution, SuitLock
 
 if TYPE_CHECKING:
     from president.state import State
@@ -52,6 +54,7 @@ class Trick:
     back: bool
     finished: tuple[int, ...]
     bottom: tuple[int, ...]
+    lock: Lock | None
     cut: bool = False
     skips: int = 0
 
@@ -128,6 +131,28 @@ def eight_cut(trick: Trick) -> None:
     """``eight_cut``: a play holding an 8 clears the pile (after the other steps; see
     ``engine._play``), and its player leads."""
     trick.cut = any(card.rank is Rank.EIGHT for card in trick.cards)
+
+
+def suit_lock(trick: Trick) -> None:
+    """``suit_lock``: a play with the suits of the play it beat locks the pile to them;
+    under ``suits_and_step``, a play one rank step above it locks the pile to steps
+    (``locks.lock_after``). A cut clears at once: no lock to speak of."""
+    state = trick.state
+    if trick.cut or state.top is None:
+        return
+    before = trick.lock
+    strength = state.game.strength[trick.played_reversed]
+    after = lock_after(before, state.pile[-1].cards, trick.cards, trick.combo, state.top,
+                       trick.rules, strength)
+    if after != before and after is not None:
+        trick.lock = after
+        trick.event("lock", suits="".join(suit.symbol for suit in after.suits),
+                    step=after.step)
+
+
+def _any_play(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+    """Any play (whether it locks depends on the pile)."""
+    return True
 
 
 def jack_back(trick: Trick) -> None:
@@ -234,6 +259,7 @@ def play_steps(rules: HouseRules) -> tuple[Step, ...]:
     steps: list[tuple[bool, Step]] = [
         (rules.revolution is not Revolution.OFF, Step(_big_set, revolution)),
         (rules.eight_cut, Step(_holding(Rank.EIGHT), eight_cut)),
+        (rules.suit_lock is not SuitLock.OFF, Step(_any_play, suit_lock)),
         (rules.jack_back, Step(_holding(Rank.JACK), jack_back)),
         (rules.nine_reverse, Step(_holding(Rank.NINE), nine_reverse)),
         (rules.five_skip, Step(_holding(Rank.FIVE), five_skip)),

@@ -14,6 +14,7 @@ from president.actions import Action, action_from_dict, action_to_dict
 from president.cards import Card, Rank, Suit, format_cards, parse_cards
 from president.combos import Combo, make_combo
 from president.engine import legal_actions
+from president.locks import Lock
 from president.roles import Role
 from president.rules import HouseRules
 from president.state import HandResult, State
@@ -55,6 +56,7 @@ class View:
     rules: HouseRules  # public: everyone at the table knows the house rules (not in to_dict)
     back: bool = False  # an 11-back is in force (``reversed`` already shows its order)
     bottom: tuple[int, ...] = ()  # seats sent to the bottom places this hand, lowest first
+    lock: Lock | None = None  # the suit (and step) lock on the pile (``suit_lock``)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
@@ -89,6 +91,7 @@ class View:
             "tax_pending": list(self.tax_pending),
             "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
             "back": self.back, "bottom": list(self.bottom),
+            "lock": _lock_to_list(self.lock),
         }
 
     @classmethod
@@ -120,6 +123,7 @@ class View:
             winners=_ints(data["winners"]),
             legal=tuple(action_from_dict({**_map(a), "seat": seat}) for a in _list(data["legal"])),
             rules=rules, back=_bool(data.get("back", False)), bottom=_ints(data.get("bottom", [])),
+            lock=_lock_from_list(data.get("lock")),
         )
 
 
@@ -139,6 +143,21 @@ def _combo_from_list(data: Any) -> Combo | None:
     ranks = {r.symbol: r for r in Rank}
     suits = {s.symbol: s for s in Suit}
     return make_combo(kind, _int(size), ranks[_str(rank)], None if suit is None else suits[suit])
+
+
+def _lock_to_list(lock: Lock | None) -> list[Any] | None:
+    """A lock on the wire: ``["HS", false]`` (its suits, whether it is a step lock)."""
+    if lock is None:
+        return None
+    return ["".join(suit.symbol for suit in lock.suits), lock.step]
+
+
+def _lock_from_list(data: Any) -> Lock | None:
+    if data is None:
+        return None
+    suits, step = _list(data)
+    by_symbol = {s.symbol: s for s in Suit}
+    return Lock(tuple(sorted(by_symbol[symbol] for symbol in _str(suits))), _bool(step))
 
 
 def _check(value: Any, kind: type) -> Any:
@@ -263,4 +282,5 @@ def view(state: State, seat: int | None) -> View:
         rules=state.rules,
         back=state.back,
         bottom=state.bottom,
+        lock=state.lock,
     )

@@ -343,6 +343,8 @@ def pile_fragments(model: TableModel, plays: Any) -> Fragments:
             out.append(("class:dim", "  →  "))
         out.append(("", model.view.players[s] + " "))
         out.extend(cards_fragments(cards, model.text))
+    if model.view.lock is not None:
+        out.append(("bold", " · " + model.text.lock(model.view.lock)))
     return out
 
 

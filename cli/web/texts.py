@@ -163,6 +163,8 @@ def _build(language: str) -> dict[str, Any]:
         plain(f"event.{code}.other", other)
     for code, message in text.EVENT_TEXTS.items():
         plain(f"event_text.{code}", message)
+    for kind, message in text.LOCK_LABELS.items():
+        plain(f"lock.{kind}", message)
     for code, pair in text.EVENT_PLURALS.items():
         plural(f"event_plural.{code}", pair)
     for kind, (other, own) in text.PLAY_LINES.items():

@@ -66,5 +66,5 @@ def state_from_view(view: View, hands: Hands, game: Game | None = None) -> State
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,
         scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=view.tax_mine,
         ready=frozenset(), decree=view.decree, decree_hand=0, results=view.results, winners=(),
-        back=view.back, bottom=view.bottom, game=game or Game(view.rules),
+        back=view.back, bottom=view.bottom, lock=view.lock, game=game or Game(view.rules),
     )

@@ -21,6 +21,7 @@ from engine_kit import NAMES
 from president.actions import Action, Decree, GiveBack, Pass, Play, action_from_dict, action_to_dict
 from president.engine import _apply_checked, _apply_listed, apply, legal_actions, new_session
 from president.errors import IllegalAction
+from president.events import Event
 from president.moves import reference_plays, suited
 from president.rules import ALLOWED, HouseRules
 from president.state import Phase, State
@@ -40,6 +41,11 @@ def copy_of(action: Action) -> Action:
     return copy
 
 
+def _codes(events: list[Event]) -> list[str]:
+    """The codes of ``events`` but a lock's (which other suits may not start)."""
+    return [event.code for event in events if event.code != "lock"]
+
+
 def _apply_refused(state: State, action: Action) -> bool:
     try:
         _apply_checked(state, action)
@@ -49,7 +55,8 @@ def _apply_refused(state: State, action: Action) -> bool:
 
 
 def expected_plays(state: State, seat: int) -> list[Play]:
-    cards = reference_plays(state.hands[seat], state.top, state.rules, state.reversed)
+    cards = reference_plays(state.hands[seat], state.top, state.rules, state.reversed,
+                            state.lock)
     return [Play(seat, play) for play in cards]
 
 
@@ -75,7 +82,18 @@ def other_form(state: State, action: Action) -> Action:
 @pytest.mark.parametrize("seed", range(10))
 def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
     rng = random.Random(seed)
-    rules = random_rules(rng)
+    walk_a_session(random_rules(rng), rng, seed)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_listed_actions_under_a_suit_lock(seed: int) -> None:
+    """Random rules with a suit lock: every set listed in each choice of suits."""
+    rng = random.Random(100 + seed)
+    lock = ("suits", "suits_and_step")[seed % 2]
+    walk_a_session(replace(random_rules(rng), suit_lock=lock), rng, seed)
+
+
+def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
     players = rng.randint(max(3, rules.min_players), 8)
     if rules.sequences and rules.deck_count(players) == 2 and players < 6:
         rules = replace(rules, decks=1)  # keep run listings small
@@ -108,9 +126,10 @@ def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
         try:
             slow_state, slow_events = apply(state, other)
         except IllegalAction:  # only where other suits matter
-            assert state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
-        else:  # the same play: only the suits of the cards played may differ
-            assert slow_state.turn == fast_state.turn and len(slow_events) == len(fast_events)
-            assert [e.code for e in slow_events] == [e.code for e in fast_events]
+            assert (state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
+                    or state.rules.suit_lock != "off")
+        else:  # the same play: only the suits of the cards played (and so a lock) may differ
+            assert slow_state.turn == fast_state.turn
+            assert _codes(slow_events) == _codes(fast_events)
         state = fast_state if steps % 2 else copy_state
     assert state.phase is Phase.SESSION_OVER

@@ -142,7 +142,8 @@ class Checker:
         """With a small hand, the legal plays are exactly the beating sub-multisets."""
         from itertools import combinations
 
-        from president.combos import BEATS, EQUAL, classify, compare
+        from president.combos import BEATS, EQUAL, classify, compare, strengths
+        from president.locks import breaks_lock
 
         state = self.state
         seat = state.turn
@@ -156,7 +157,9 @@ class Checker:
                 combo = classify(cards, rules, reversed_)
                 if not isinstance(combo, str) and compare(
                     combo, state.top, rules, reversed_
-                ) in (BEATS, EQUAL):
+                ) in (BEATS, EQUAL) and breaks_lock(  # and keep the suit lock (suit_lock)
+                    state.lock, cards, combo, state.top, rules,
+                    strengths(rules.rank_order, reversed_)) is None:
                     expected.add(canonical_cards(hand, cards, rules, single=True))
                     apply(state, Play(seat, cards))  # any suits of a listed play are accepted
         listed = [a.cards for a in legal_actions(state, seat) if isinstance(a, Play)]

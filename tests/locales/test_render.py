@@ -73,6 +73,9 @@ def sample_events() -> list[dict[str, Any]]:
         {"type": "reverse", "hand": 1, "direction": -1},
         {"type": "forbidden", "hand": 1, "seat": 0, "place": 4},
         {"type": "downfall", "hand": 1, "seat": 0, "place": 4, "cards": "3C 4D"},
+        {"type": "lock", "hand": 1, "suits": "HS", "step": False},
+        {"type": "lock", "hand": 1, "suits": "", "step": True},
+        {"type": "lock", "hand": 1, "suits": "D", "step": True},
     ]
 
 

@@ -436,6 +436,7 @@ function renderPile() {
       h("span", { class: "who" }, names[seat]),
       h("span", { class: "cards" }, shown.map((c) => cardFace(c, { "aria-hidden": "true" })))));
   });
+  if (view.lock) children.push(h("span", { class: "lock" }, `· ${state.text.lock(view.lock)}`));
   if (view.decree) children.push(h("p", { class: "decree" }, `${label("decree")} ${view.decree}`));
   pile.replaceChildren(...children);
 }

@@ -15,6 +15,11 @@ export function parseCards(text) {
   return (text || "").split(/\s+/).filter(Boolean).map(parseCard);
 }
 
+// What a lock binds (suit_lock): "suits", "step" or "both".
+function lockKind(suits, step) {
+  return suits && step ? "both" : suits ? "suits" : "step";
+}
+
 export class Text {
   constructor(texts) { this.x = texts; }
 
@@ -39,6 +44,14 @@ export class Text {
   cards(text) {
     return parseCards(text).map((c) => (c.suit === null ? this.x.t("joker_in_text") : this.card(c)))
       .join(" ");
+  }
+
+  // Suits in the notation ("HS") as their symbols.
+  suits(symbols) { return [...symbols].map((s) => SUIT_SYMBOLS[s]).join(""); }
+
+  // The pile line's word for a lock (the view's ["HS", step]): "locked ♥♠".
+  lock([suits, step]) {
+    return this.x.t(`lock.${lockKind(suits, step)}`, { suits: this.suits(suits) });
   }
 
   count(what, n) { return this.x.tn(`count.${what}`, n, { count: this.x.number(n) }); }
@@ -111,6 +124,9 @@ export class Text {
       case "cut": return x.t("event_text.cut");
       case "back": return x.t(`event_text.${event.on ? "back" : "back_off"}`);
       case "reverse": return x.t("event_text.reverse");
+      case "lock":
+        return x.t(`event_text.lock_${lockKind(event.suits, event.step)}`,
+          { suits: this.suits(event.suits) });
       case "forbidden": return own(event.seat, "forbidden", { place: x.number(event.place) });
       case "downfall": return own(event.seat, "downfall", { place: x.number(event.place) });
       case "out": {
