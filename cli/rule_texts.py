@@ -48,6 +48,8 @@ RULE_NAMES: dict[str, str] = {
     "downfall": N_("Downfall (miyako-ochi)"),
     "forbidden_finish": N_("Forbidden finish"),
     "suit_lock": N_("Suit lock (shibari)"),
+    "seven_pass": N_("7-pass"),
+    "ten_discard": N_("10-discard"),
 }
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -110,6 +112,10 @@ RULE_EXPLANATIONS: dict[str, str] = {
                     "suits until it is cleared (jokers fit any lock). With the step lock, a "
                     "play one rank above the one it beats also locks the pile to plays one "
                     "rank up."),
+    "seven_pass": N_("After a play with 7s, its player gives one card of their choice per 7 "
+                     "to the next player."),
+    "ten_discard": N_("After a play with 10s, its player discards one card of their choice "
+                      "per 10."),
 }
 
 # (field, value) -> (context, English value name). Booleans default to on/off,

@@ -185,6 +185,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "play": NP_("action", "Play"),
     "pass": NP_("action", "Pass"),
     "give_back": NP_("action", "Give back"),
+    "give": NP_("action", "Give"),
+    "discard": NP_("action", "Discard"),
     "ready": NP_("action", "Ready"),
     "decree": NP_("action", "Decree"),
     "lowest": NP_("action", "Lowest set"),
@@ -221,6 +223,8 @@ REASONS: dict[str, str] = {
     "decree_invalid": N_("A decree needs some text, at most 200 characters."),
     "suit_locked": N_("The pile is locked to other suits until it is cleared."),
     "step_locked": N_("The pile is locked: play exactly one rank above the top."),
+    "must_give": N_("First choose the cards to give or to discard."),
+    "no_give_due": N_("You have no cards to give or to discard now."),
     # host: joining and messages
     "wrong_pin": N_("Wrong PIN."),
     "bad_pin": N_("Wrong PIN."),
@@ -338,12 +342,15 @@ EVENT_LINES: dict[str, tuple[str, str]] = {
                   N_("Forbidden finish: {name} goes out in place {place}.")),
     "downfall": (N_("Downfall: you drop out of the hand in place {place}."),
                  N_("Downfall: {name} drops out of the hand in place {place}.")),
+    "discard": (N_("10-discard: you discard {cards}."), N_("10-discard: {name} discards {cards}.")),
 }
 
 # The other event sentences.
 EVENT_TEXTS: dict[str, str] = {
     "tax_given": N_("You give {cards} to {name}."),
     "tax_received": N_("{name} gives you {cards}."),
+    "give_given": N_("7-pass: you give {cards} to {name}."),
+    "give_received": N_("7-pass: {name} gives you {cards}."),
     "revolution": N_("Revolution! The order of the ranks is reversed."),
     "counter_revolution": N_("Counter-revolution! The ranks are back in their usual order."),
     "hand_end": N_("Hand {hand} is over. Finishing order: {order}."),
@@ -372,6 +379,8 @@ def lock_kind(suits: str, step: bool) -> str:
     return "both" if suits and step else "suits" if suits else "step"
 
 EVENT_PLURALS: dict[str, tuple[str, str]] = {
+    "give": NN_("7-pass: {giver} gives {count} card to {receiver}.",
+                "7-pass: {giver} gives {count} cards to {receiver}."),
     "tax": NN_("{giver} gives {count} card to {receiver}.",
                "{giver} gives {count} cards to {receiver}."),
     "session_end": NN_("The session is over. The winner: {names}.",
@@ -599,6 +608,19 @@ class Text:
         count = p["count"] if "count" in p else len(str(p["cards"]).split())
         return self.tr.ngettext(*EVENT_PLURALS["tax"], count).format(
             giver=names[giver], receiver=names[receiver], count=self.number(count))
+
+    def _event_give(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        giver, receiver = p["from"], p["to"]
+        if "cards" in p and seat in (giver, receiver):
+            key, other = ("give_given", receiver) if seat == giver else ("give_received", giver)
+            return self.tr.gettext(EVENT_TEXTS[key]).format(
+                cards=self.cards(p["cards"]), name=names[other])
+        count = p["count"] if "count" in p else len(str(p["cards"]).split())
+        return self.tr.ngettext(*EVENT_PLURALS["give"], count).format(
+            giver=names[giver], receiver=names[receiver], count=self.number(count))
+
+    def _event_discard(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self._own(seat, p["seat"], "discard", names, cards=self.cards(p["cards"]))
 
     def _event_play(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         cards = parse_cards(p["cards"])

@@ -30,6 +30,28 @@ class GiveBack:
 
 
 @dataclass(frozen=True, slots=True)
+class Give:
+    """7-pass (``seven_pass``): after a play holding sevens, the cards of the player's
+    choice passed to the next player still in the hand (one per seven)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """10-discard (``ten_discard``): after a play holding tens, the cards of the player's
+    choice put out of the hand, face up (one per ten)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+# The actions that hand over cards of the player's choice (their cards sorted).
+CHOSEN_CARDS = (GiveBack, Give, Discard)
+
+
+@dataclass(frozen=True, slots=True)
 class Ready:
     """Between hands: this seat is ready for the next deal."""
 
@@ -44,7 +66,7 @@ class Decree:
     text: str
 
 
-Action = Play | Pass | GiveBack | Ready | Decree
+Action = Play | Pass | GiveBack | Give | Discard | Ready | Decree
 
 DECREE_MAX_LENGTH = 200
 
@@ -72,6 +94,8 @@ REASONS = (
     "decree_invalid",   # empty or longer than DECREE_MAX_LENGTH
     "suit_locked",      # the pile is locked to other suits (suit_lock)
     "step_locked",      # the pile is locked to plays one rank step up (suit_lock)
+    "must_give",        # a 7-pass or 10-discard of this seat's choice comes first
+    "no_give_due",      # no 7-pass (or no 10-discard) of this seat is due
 )
 
 
@@ -84,6 +108,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"type": "pass", "seat": seat}
         case GiveBack(seat, cards):
             return {"type": "give_back", "seat": seat, "cards": format_cards(cards)}
+        case Give(seat, cards):
+            return {"type": "give", "seat": seat, "cards": format_cards(cards)}
+        case Discard(seat, cards):
+            return {"type": "discard", "seat": seat, "cards": format_cards(cards)}
         case Ready(seat):
             return {"type": "ready", "seat": seat}
         case Decree(seat, text):
@@ -103,6 +131,10 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Pass(seat)
     if kind == "give_back":
         return GiveBack(seat, parse_cards(data["cards"]))
+    if kind == "give":
+        return Give(seat, parse_cards(data["cards"]))
+    if kind == "discard":
+        return Discard(seat, parse_cards(data["cards"]))
     if kind == "ready":
         return Ready(seat)
     if kind == "decree":

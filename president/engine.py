@@ -18,8 +18,19 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready, action_to_dict
-from president.cards import Card, card_key, format_cards, make_deck, shuffled
+from president.actions import (
+    CHOSEN_CARDS,
+    Action,
+    Decree,
+    Discard,
+    Give,
+    GiveBack,
+    Pass,
+    Play,
+    Ready,
+    action_to_dict,
+)
+from president.cards import Card, Rank, card_key, format_cards, make_deck, shuffled
 from president.combos import BEATS, Combo, Outcome, classify, compare
 from president.errors import IllegalAction
 from president.events import Event
@@ -28,8 +39,8 @@ from president.refusals import decree_text_ok
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import Dealer, FirstLead, HouseRules, LaterLead, SessionEnd, check_player_count
 from president.seeds import hand_rng
-from president.state import HandResult, Phase, PileEntry, State, TaxDue
-from president.trick import Trick, same_rank_singles, went_out
+from president.state import GiveDue, HandResult, Phase, PileEntry, State, TaxDue
+from president.trick import Trick, finish_is_forbidden, same_rank_singles, take_place, went_out
 
 _NOBODY: frozenset[int] = frozenset()
 _Hands = tuple[tuple[Card, ...], ...]
@@ -105,6 +116,8 @@ def _find_legal(state: State, seat: int) -> Legal:
     if phase is Phase.PLAY:
         if seat != state.turn:
             return NO_ACTIONS
+        if state.giving:
+            return _giving_legal(state, seat)
         # No decree during the tricks (_may_decree).
         known, hand = state._moves, state.hands[seat]
         moves = known[seat] if known is not None else None
@@ -122,6 +135,15 @@ def _find_legal(state: State, seat: int) -> Legal:
     if _may_decree(state, seat):
         actions.append(Decree(seat, ""))
     return Legal(tuple(actions))
+
+
+def _giving_legal(state: State, seat: int) -> Legal:
+    """A 7-pass or 10-discard is due (``state.giving``, on the turn of its seat): every
+    distinct choice of its count of cards, as the tax's return lists them."""
+    due = state.giving[0]
+    kind = Give if due.kind == "give" else Discard
+    picks = tax_returns(state.hands[seat], state.rules, due.count)
+    return Legal(tuple([kind(seat, cards) for cards in picks]))
 
 
 def _hand_moves(state: State, seat: int) -> HandMoves:
@@ -179,7 +201,7 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     if type(seat) is not int:
         return None
     if isinstance(action, (Play, Pass)):
-        if state.phase is not Phase.PLAY or seat != state.turn:
+        if state.phase is not Phase.PLAY or seat != state.turn or state.giving:
             return None
         legal = state._legal.get(seat) or _legal(state, seat)
         moves = legal.moves
@@ -201,6 +223,9 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
         listed = _legal(state, seat).actions
         if any(type(other) is GiveBack and other.cards == cards for other in listed):
             return _give_back(state, seat, cards)
+    elif isinstance(action, (Give, Discard)):
+        if action in _legal(state, seat).actions:
+            return _give(state, seat, action.cards)
     elif isinstance(action, Ready) and action in _legal(state, seat).actions:
         return _ready(state, seat)
     return None
@@ -209,7 +234,7 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
 def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
     """Any other action: put in the form ``legal_actions`` lists, checked, applied or
     refused with the reason."""
-    if isinstance(action, (Play, GiveBack)):
+    if isinstance(action, (Play, *CHOSEN_CARDS)):
         cards = tuple(sorted(action.cards))
         if cards != action.cards:
             action = replace(action, cards=cards)
@@ -237,6 +262,8 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
             return _pass(state, seat, moves)
         case GiveBack(seat, cards):
             return _give_back(state, seat, cards)
+        case Give(seat, cards) | Discard(seat, cards):
+            return _give(state, seat, cards)
         case Ready(seat):
             return _ready(state, seat)
         case Decree(seat, text):
@@ -247,7 +274,7 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
 def _listed(state: State, action: Action) -> Action:
     """The form in which ``legal_actions`` lists ``action``: cards that differ only
     in suit stand for each other (``canonical_cards``)."""
-    if not isinstance(action, (Play, GiveBack)) or action.seat not in state.seats:
+    if not isinstance(action, (Play, *CHOSEN_CARDS)) or action.seat not in state.seats:
         return action
     hand = state.hands[action.seat]
     if _remove(hand, action.cards) is None:
@@ -311,8 +338,21 @@ def _play(
     moves: HandMoves,
 ) -> tuple[State, list[Event]]:
     """``cards`` (all in the hand) form ``combo``, which compares with the top as
-    ``outcome``; ``moves`` are the seat's. The steps in ``trick.py``'s order (a play
-    no step applies to that does not empty the hand needs no ``Trick``)."""
+    ``outcome``; ``moves`` are the seat's. The play's steps (``_land``), then the
+    choices it leaves the player (``seven_pass``, ``ten_discard``)."""
+    done = _land(state, seat, cards, combo, outcome, moves)
+    rules = state.rules
+    if rules.seven_pass or rules.ten_discard:
+        return _ask_choices(state, seat, cards, combo, *done)
+    return done
+
+
+def _land(
+    state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: Outcome,
+    moves: HandMoves,
+) -> tuple[State, list[Event]]:
+    """The steps of a play in ``trick.py``'s order (a play no step applies to that does
+    not empty the hand needs no ``Trick``)."""
     game, top = state.game, state.top
     events = [Event("play", {"hand": state.hand_number, "seat": seat,
                              "cards": format_cards(cards)})]
@@ -368,6 +408,72 @@ def _play(
     if trick.skips:
         passed = changes["passed"] = _skip(state, trick, direction, hands)
     return _advance(state, changes, events, seat, passed, state.locked, hands, direction, seat)
+
+
+# ---------------------------------------------------------------- 7-pass, 10-discard
+
+
+def _ask_choices(
+    before: State, seat: int, cards: tuple[Card, ...], combo: Combo, state: State,
+    events: list[Event],
+) -> tuple[State, list[Event]]:
+    """``seven_pass``, ``ten_discard``: once the play's steps are done (a revolution, a
+    cut, a reverse, skips: the turn they give is kept in ``resume``), a player who still
+    holds cards chooses one card per 7 played to pass to the next player still in the
+    hand (in the direction of play after the play), then one per 10 to discard; fewer
+    if they hold fewer. A play that ends the hand or empties the hand leaves no choice."""
+    left = len(state.hands[seat])
+    if state.phase is not Phase.PLAY or not left:
+        return state, events
+    rules = state.rules
+    sevens = sum(1 for card in cards if card.rank is Rank.SEVEN) if rules.seven_pass else 0
+    tens = sum(1 for card in cards if card.rank is Rank.TEN) if rules.ten_discard else 0
+    if not (sevens or tens):
+        return state, events
+    forbidden = rules.forbidden_finish and finish_is_forbidden(
+        rules, cards, combo, before.top, before.reversed)
+    dues: list[GiveDue] = []
+    if sevens:
+        to = _next_seat(state, state.direction, state.hands, seat)
+        assert to is not None and to != seat  # the hand goes on: someone else holds cards
+        dues.append(GiveDue(seat, "give", min(sevens, left), to, combo, forbidden))
+        left -= dues[0].count
+    if tens and left:
+        dues.append(GiveDue(seat, "discard", min(tens, left), None, combo, forbidden))
+    return _evolve(state, dict(giving=tuple(dues), resume=state.turn, turn=seat)), events
+
+
+def _give(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list[Event]]:
+    """The 7-pass or 10-discard due (``state.giving[0]``) made with ``cards``. A player
+    who gives or discards their last cards goes out (``trick.take_place``: forbidden if
+    the play that set it off would have been); the turn then goes where the play sent it
+    (``resume``), or to the next player if that was the one who went out."""
+    due, number = state.giving[0], state.hand_number
+    hands = _set_hand(state.hands, seat, _taken(state.hands[seat], cards))
+    changes: dict[str, Any] = {"giving": state.giving[1:]}
+    if due.to is not None:
+        hands = _set_hand(hands, due.to, tuple(sorted(hands[due.to] + cards, key=card_key)))
+        changes["gifts"] = state.gifts + ((seat, due.to, cards),)
+        events = [Event("give", {"hand": number, "from": seat, "to": due.to,
+                                 "cards": format_cards(cards)})]
+    else:
+        events = [Event("discard", {"hand": number, "seat": seat, "cards": format_cards(cards)})]
+    if not hands[seat]:
+        trick = Trick(state, seat, (), due.play, BEATS, events, hands, [], state.reversed,
+                      state.reversed, state.direction, 0, state.back, state.finished,
+                      state.bottom)
+        take_place(trick, due.forbidden, state.game.downfall)
+        hands = trick.hands
+        changes.update(giving=(), finished=trick.finished, bottom=trick.bottom)
+    changes["hands"] = hands
+    if len(hands) - hands.count(()) <= 1:
+        return _end_hand(_evolve(state, changes), events)
+    if not changes["giving"]:
+        turn = state.resume
+        if turn is None or not hands[turn]:
+            turn = _next_seat(state, state.direction, hands, seat)
+        changes.update(turn=turn, resume=None)
+    return _evolve(state, changes), events
 
 
 def _skip(state: State, trick: Trick, direction: int, hands: _Hands) -> frozenset[int]:
@@ -456,7 +562,7 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
         turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
         passed=_NOBODY, locked=_NOBODY, same_rank_singles=0, finished=(),
         tax_due=(), tax_log=(), ready=_NOBODY, decree=decree, back=False, bottom=(),
-        lock=None, _moves=None,
+        lock=None, giving=(), resume=None, gifts=(), _moves=None,
     ))
     if previous is not None:
         state, events = _collect_tax(state, previous, events)

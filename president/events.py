@@ -22,6 +22,9 @@ Codes match the hand-history line types (``rules-docs/hand-history.md``):
 - ``downfall``    hand, seat, place, cards (the previous President drops out: ``downfall``)
 - ``lock``        hand, suits, step (a lock formed on the pile: the suits every play must
   have, as ``"HS"``, empty if none; whether each must be one rank step up: ``suit_lock``)
+- ``give``        hand, from, to, cards (a 7-pass: ``seven_pass``; seen in full by its two
+                  players only, the others see ``count``)
+- ``discard``     hand, seat, cards (a 10-discard: ``ten_discard``; face up)
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any
 EVENT_CODES = (
     "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
     "hand_end", "session_end", "decree", "ready", "lead",
-    "cut", "back", "reverse", "forbidden", "downfall", "lock",
+    "cut", "back", "reverse", "forbidden", "downfall", "lock", "give", "discard",
 )
 
 
@@ -49,7 +52,7 @@ def project_event(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator).
 
     Hidden cards are replaced by counts: a deal shows each seat only its own
-    hand; a tax transfer is seen in full only by its two players.
+    hand; a tax transfer or a 7-pass is seen in full only by its two players.
     """
     if event.code == "deal":
         hands = event.params["hands"]
@@ -58,8 +61,8 @@ def project_event(event: Event, seat: int | None) -> Event:
         if seat is not None:
             params["cards"] = hands[seat]
         return Event("deal", params)
-    if event.code == "tax" and seat not in (event.params["from"], event.params["to"]):
+    if event.code in ("tax", "give") and seat not in (event.params["from"], event.params["to"]):
         params = {key: value for key, value in event.params.items() if key != "cards"}
         params["count"] = len(event.params["cards"].split())
-        return Event("tax", params)
+        return Event(event.code, params)
     return event

@@ -34,9 +34,11 @@ LINE_TYPES = (
     "session", "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
     "hand_end", "session_end", "decree", "cut", "back", "reverse", "forbidden", "downfall",
     "lock",
+    "give", "discard",
 )
 # Lines that stand for a player's action (a ``tax`` line only when it is a return).
-ACTION_TYPES = {"play": "play", "pass": "pass", "tax": "give_back", "decree": "decree"}
+ACTION_TYPES = {"play": "play", "pass": "pass", "tax": "give_back", "decree": "decree",
+                "give": "give", "discard": "discard"}
 
 
 # ---------------------------------------------------------------- writing
@@ -269,7 +271,7 @@ def _apply_line(state: State, data: dict[str, Any], number: int) -> tuple[State,
 
 def _action(data: dict[str, Any], kind: str, number: int) -> Action:
     fields = dict(data, type=kind)
-    if kind == "give_back":
+    if kind in ("give_back", "give"):
         fields["seat"] = data.get("from")
     try:
         return action_from_dict(fields)

@@ -11,7 +11,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from president.actions import DECREE_MAX_LENGTH, Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import (
+    CHOSEN_CARDS,
+    DECREE_MAX_LENGTH,
+    Action,
+    Decree,
+    Discard,
+    Give,
+    GiveBack,
+    Pass,
+    Play,
+    Ready,
+)
 from president.cards import Card
 from president.combos import Combo, classify, compare, strengths
 from president.locks import Lock, breaks_lock
@@ -35,7 +46,7 @@ def refusal(view: View, action: Action) -> str | None:
 def listed_form(view: View, action: Action) -> Action:
     """``action`` as ``legal`` lists it: cards that differ only in suit stand for each
     other (``moves.canonical_cards``)."""
-    if not isinstance(action, (Play, GiveBack)) or not in_hand(view.hand, action.cards):
+    if not isinstance(action, (Play, *CHOSEN_CARDS)) or not in_hand(view.hand, action.cards):
         return action
     cards = tuple(sorted(action.cards))
     canonical = canonical_cards(view.hand, cards, view.rules, single=isinstance(action, Play))
@@ -63,6 +74,8 @@ def reason(view: View, action: Action) -> str:
         if not view.tax_owed:
             return "no_tax_due"
         return "wrong_count" if len(action.cards) != view.tax_owed else "not_in_hand"
+    if isinstance(action, (Give, Discard)):
+        return _choice_reason(view, action)
     if phase != "play":
         return "wrong_phase"
     if not view.hand:
@@ -71,6 +84,8 @@ def reason(view: View, action: Action) -> str:
         return "locked_out"
     if seat != view.turn:
         return "not_your_turn"
+    if view.choosing is not None:
+        return "must_give"
     if isinstance(action, Pass):
         return "must_lead"
     if not action.cards:
@@ -79,6 +94,17 @@ def reason(view: View, action: Action) -> str:
         return "not_in_hand"
     return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed,
                        view.lock)
+
+
+def _choice_reason(view: View, action: Give | Discard) -> str:
+    """Why a 7-pass or 10-discard is refused."""
+    if view.phase != "play":
+        return "wrong_phase"
+    choosing = view.choosing
+    kind = "give" if isinstance(action, Give) else "discard"
+    if choosing is None or choosing.seat != action.seat or choosing.kind != kind:
+        return "no_give_due"
+    return "wrong_count" if len(action.cards) != choosing.number else "not_in_hand"
 
 
 def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,

@@ -157,13 +157,15 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "downfall": (False, True),
     "forbidden_finish": (False, True),
     "suit_lock": ("off", "suits", "suits_and_step"),
+    "seven_pass": (False, True),
+    "ten_discard": (False, True),
 }
 
 # Fields added after the first hand histories were written: ``to_dict`` leaves them out
 # while they are at their default, so that a record of the older rules reads the same.
 LATER_FIELDS = (
     "eight_cut", "jack_back", "five_skip", "nine_reverse", "spade_three_return", "downfall",
-    "forbidden_finish", "suit_lock",
+    "forbidden_finish", "suit_lock", "seven_pass", "ten_discard",
 )
 
 # Fields whose value may be any integer in a range rather than one of ALLOWED.
@@ -215,6 +217,8 @@ class HouseRules:
     downfall: bool = False  # miyako-ochi (都落ち): the President not first drops to last
     forbidden_finish: bool = False  # going out on a strong card puts you last (反則上がり)
     suit_lock: SuitLock = SuitLock.OFF  # shibari (しばり): same suits twice bind the trick
+    seven_pass: bool = False  # 7-pass (7渡し): pass one card of your choice per 7 played
+    ten_discard: bool = False  # 10-discard (10捨て): discard one card of your choice per 10
 
     def __post_init__(self) -> None:
         """Check every value (words given as plain strings too), then hold each word as

@@ -38,6 +38,22 @@ class TaxDue:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveDue:
+    """After a play holding sevens (``seven_pass``: ``kind`` "give", to the seat ``to``)
+    or tens (``ten_discard``: "discard", ``to`` None), ``seat`` chooses ``count`` cards.
+    ``play`` is that play's combo and ``forbidden`` whether going out on it would have
+    been a forbidden finish: a player who empties their hand by the choice goes out as
+    if on that play."""
+
+    seat: int
+    kind: str
+    count: int
+    to: int | None
+    play: Combo
+    forbidden: bool
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     order: tuple[int, ...]
     roles: tuple[Role, ...]  # by seat
@@ -82,6 +98,9 @@ class State:
     back: bool = False              # 11-back in force: ``reversed`` is flipped until the clear
     bottom: tuple[int, ...] = ()    # seats sent to the bottom places, the lowest first
     lock: Lock | None = None        # the suit (and step) lock on the pile (``suit_lock``)
+    giving: tuple[GiveDue, ...] = ()  # 7-pass / 10-discard choices due, the first now
+    resume: int | None = None       # whose turn it is once the choices are made
+    gifts: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # 7-passes: (from, to, cards)
     game: Game = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     # The engine's per-state caches: the legal actions found by seat (engine._legal), and
     # the seats' moves as the last play or pass left them (moves.HandMoves, by seat).

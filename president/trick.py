@@ -198,8 +198,14 @@ def went_out(trick: Trick, forbidden: bool, falls: bool) -> None:
     """The player emptied their hand: they take the next place, unless the finish is
     forbidden (``forbidden``: the rules have ``forbidden_finish``); the first out may
     bring the previous President down (``falls``: the rules have ``downfall``)."""
+    take_place(trick, forbidden and forbidden_finish(trick), falls)
+
+
+def take_place(trick: Trick, forbidden: bool, falls: bool) -> None:
+    """``trick.seat`` has no cards left: the bottom place if the finish is ``forbidden``,
+    else the next place (and, if ``falls`` and it is the first out, ``downfall``)."""
     seat, hands = trick.seat, trick.hands
-    if forbidden and forbidden_finish(trick):
+    if forbidden:
         trick.bottom += (seat,)
         trick.event("forbidden", seat=seat, place=len(hands) + 1 - len(trick.bottom))
         return

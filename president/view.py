@@ -22,6 +22,16 @@ from president.state import HandResult, State
 RESULTS_SENT = 10  # finished hands a view carries on the wire
 
 
+class Choosing(NamedTuple):
+    """A 7-pass or 10-discard being chosen, as every seat sees it: who chooses how many
+    cards (``number``; ``kind`` "give" to the seat ``to``, or "discard" with ``to`` None)."""
+
+    seat: int
+    kind: str
+    number: int
+    to: int | None
+
+
 @dataclass(frozen=True)
 class View:
     seat: int | None
@@ -57,6 +67,9 @@ class View:
     back: bool = False  # an 11-back is in force (``reversed`` already shows its order)
     bottom: tuple[int, ...] = ()  # seats sent to the bottom places this hand, lowest first
     lock: Lock | None = None  # the suit (and step) lock on the pile (``suit_lock``)
+    choosing: Choosing | None = None  # a 7-pass or 10-discard being chosen now
+    # 7-passes this seat gave or received this hand (from, to, cards): no one else's
+    gifts_mine: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
@@ -65,7 +78,7 @@ class View:
     def own_dict(self) -> dict[str, Any]:
         """What of ``to_dict`` is this seat's own (``OwnPart``)."""
         return OwnPart(self.seat, self.hand, self.tax_owed, self.tax_mine,
-                       self.legal).to_dict()
+                       self.legal, self.gifts_mine).to_dict()
 
     def public_dict(self) -> dict[str, Any]:
         """What of ``to_dict`` every seat and spectator is shown alike."""
@@ -92,6 +105,7 @@ class View:
             "ready": sorted(self.ready), "decree": self.decree, "winners": list(self.winners),
             "back": self.back, "bottom": list(self.bottom),
             "lock": _lock_to_list(self.lock),
+            "choosing": list(self.choosing) if self.choosing is not None else None,
         }
 
     @classmethod
@@ -124,7 +138,19 @@ class View:
             legal=tuple(action_from_dict({**_map(a), "seat": seat}) for a in _list(data["legal"])),
             rules=rules, back=_bool(data.get("back", False)), bottom=_ints(data.get("bottom", [])),
             lock=_lock_from_list(data.get("lock")),
+            choosing=_choosing_from_list(data.get("choosing")),
+            gifts_mine=tuple((_int(a), _int(b), parse_cards(_str(c)))
+                             for a, b, c in _pairs(data.get("gifts_mine", []), 3)),
         )
+
+
+def _choosing_from_list(data: Any) -> Choosing | None:
+    if data is None:
+        return None
+    seat, kind, number, to = _list(data)
+    if kind not in ("give", "discard"):
+        raise ValueError("choosing")
+    return Choosing(_int(seat), kind, _int(number), _optional_int(to))
 
 
 def _combo_to_list(combo: Combo | None) -> list[Any] | None:
@@ -218,6 +244,7 @@ class OwnPart(NamedTuple):
     tax_owed: int                                          # cards this seat must give back
     tax_mine: tuple[tuple[int, int, tuple[Card, ...]], ...]  # transfers it took part in
     legal: tuple[Action, ...]
+    gifts_mine: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # 7-passes it was in
 
     def to_dict(self) -> dict[str, Any]:
         """What of ``View.to_dict`` is this seat's own."""
@@ -225,6 +252,7 @@ class OwnPart(NamedTuple):
             "seat": self.seat, "hand": format_cards(self.hand), "tax_owed": self.tax_owed,
             "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
             "legal": [action_to_dict(action) for action in self.legal],
+            "gifts_mine": [[a, b, format_cards(cards)] for a, b, cards in self.gifts_mine],
         }
 
 
@@ -235,7 +263,8 @@ def own_part(state: State, seat: int | None) -> OwnPart:
     return OwnPart(seat, state.hands[seat],
                    sum([d.count for d in state.tax_due if d.receiver == seat]),
                    tuple([t for t in state.tax_log if seat in t[:2]]),
-                   legal_actions(state, seat))
+                   legal_actions(state, seat),
+                   tuple([g for g in state.gifts if seat in g[:2]]) if state.gifts else ())
 
 
 def own_sources(state: State, seat: int) -> tuple[object, ...]:
@@ -248,7 +277,8 @@ def own_sources(state: State, seat: int) -> tuple[object, ...]:
 
 def view(state: State, seat: int | None) -> View:
     top, tax_due = state.top, state.tax_due
-    _, hand, tax_owed, tax_mine, legal = own_part(state, seat)
+    _, hand, tax_owed, tax_mine, legal, gifts_mine = own_part(state, seat)
+    due = state.giving[0] if state.giving else None
     return View(
         seat=seat,
         players=state.players,
@@ -283,4 +313,6 @@ def view(state: State, seat: int | None) -> View:
         back=state.back,
         bottom=state.bottom,
         lock=state.lock,
+        choosing=Choosing(due.seat, due.kind, due.count, due.to) if due is not None else None,
+        gifts_mine=gifts_mine,
     )

@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 import time
 
-from president.actions import Action, Decree, Pass
+from president.actions import Action, Decree, Discard, Give, Pass
 from president.bots.determinize import sample_hands, state_from_view
+from president.bots.heuristic import shed
 from president.bots.knowledge import Knowledge, PlayTracker, knowledge
 from president.bots.medium import (
     MediumBot,
@@ -61,7 +62,8 @@ class HardBot:
     def choose(self, view: View) -> Action:
         started = time.process_time()
         options = [a for a in view.legal if not isinstance(a, Decree)]
-        if view.phase != "play" or len(options) < 2 or view.seat is None:
+        if (view.phase != "play" or len(options) < 2 or view.seat is None
+                or isinstance(options[0], (Give, Discard))):
             self.last_deals = 0
             return self.medium.choose(view)
         policy = policy_for(view.rules)
@@ -177,6 +179,9 @@ def playout(state: State, seat: int, policy: MediumPolicy) -> int:
         options = legal_actions(state, actor)
         if len(options) == 1:
             action = options[0]
+        elif isinstance(options[0], (Give, Discard)):  # a 7-pass or 10-discard
+            action = shed(state.hands[actor], list(options), state.rules,  # type: ignore[arg-type]
+                          state.reversed)
         else:
             action = policy.choose_trick(turn_from_state(state, actor, options))
         state, _ = apply(state, action)

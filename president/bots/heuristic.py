@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import Card, Rank
 from president.combos import Combo, best_rank, classify, strengths
 from president.rules import HouseRules
@@ -37,6 +37,9 @@ class HeuristicBot:
         giving = [a for a in options if isinstance(a, GiveBack)]
         if giving:
             return self._give_back(view, giving)
+        shedding = [a for a in options if isinstance(a, (Give, Discard))]
+        if shedding:
+            return shed(view.hand, shedding, view.rules, view.reversed)
         if plays or any(isinstance(a, Pass) for a in options):
             return self._play(view, plays, options)
         ready = [a for a in options if isinstance(a, Ready)]
@@ -114,6 +117,17 @@ class HeuristicBot:
             if after > now:
                 return quad
         return None
+
+
+# ---------------------------------------------------------------- 7-pass, 10-discard
+
+
+def shed(hand: tuple[Card, ...], options: list[Give | Discard], rules: HouseRules,
+         reversed_: bool) -> Give | Discard:
+    """``seven_pass``, ``ten_discard``: the choice that sheds the cards worth least to
+    us in the order in force (low singles first; pairs and low near-quads are kept)."""
+    value = _card_values(hand, rules, reversed_)
+    return min(options, key=lambda a: (sum(value[c] for c in a.cards), a.cards))
 
 
 # ---------------------------------------------------------------- helpers

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
+from president.bots.heuristic import shed
 from president.bots.knowledge import (
     PlayTracker,
     deck_for,
@@ -344,6 +345,8 @@ class MediumBot:
         first = options[0]
         if len(options) == 1 and not isinstance(first, GiveBack):
             return first
+        if isinstance(first, (Give, Discard)):
+            return shed(view.hand, options, view.rules, view.reversed)  # type: ignore[arg-type]
         policy = self.policy(view)
         if isinstance(first, GiveBack):
             pool = rank_counts(deck_for(view.rules, len(view.players)))

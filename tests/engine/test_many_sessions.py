@@ -54,7 +54,7 @@ def play_checked(rules: HouseRules, players: int, seed: int) -> None:
                 played.clear()
                 steps = 0
                 assert Counter(c for hand in state.hands for c in hand) == deck
-            elif event.code in ("play", "downfall"):  # downfall: the cards leave the hand
+            elif event.code in ("play", "downfall", "discard"):  # downfall, discard: cards leave
                 played.update(parse_cards(event.params["cards"]))
             elif event.code == "hand_end":
                 assert sorted(event.params["order"]) == list(range(players))

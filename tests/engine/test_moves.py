@@ -105,7 +105,7 @@ def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
             (seat, options) for seat in state.seats
             if (options := [a for a in legal_actions(state, seat) if not isinstance(a, Decree)])
         )
-        if state.phase is Phase.PLAY:
+        if state.phase is Phase.PLAY and not state.giving:  # (a 7-pass, a 10-discard: no plays)
             listed = [a for a in options if isinstance(a, Play)]
             assert listed == expected_plays(state, seat)
             assert (Pass(seat) in options) == (state.top is not None)
@@ -128,7 +128,9 @@ def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
         except IllegalAction:  # only where other suits matter
             assert (state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
                     or state.rules.suit_lock != "off")
-        else:  # the same play: only the suits of the cards played (and so a lock) may differ
+        elif state.rules.suit_tiebreak != "big_two":  # (big_two: a suit may make a play
+            # equal to the top instead of beating it)
+            # the same play: only the suits of the cards played (and so a lock) may differ
             assert slow_state.turn == fast_state.turn
             assert _codes(slow_events) == _codes(fast_events)
         state = fast_state if steps % 2 else copy_state

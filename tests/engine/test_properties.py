@@ -15,7 +15,18 @@ from engine_kit import NAMES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from president.actions import REASONS, Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import (
+    CHOSEN_CARDS,
+    REASONS,
+    Action,
+    Decree,
+    Discard,
+    Give,
+    GiveBack,
+    Pass,
+    Play,
+    Ready,
+)
 from president.cards import Card, make_deck, parse_cards
 from president.engine import apply, legal_actions, new_session
 from president.errors import IllegalAction
@@ -97,7 +108,7 @@ class Checker:
         self.check_state()
         if self.rng.random() < 0.15:
             self.check_views()
-        if self.state.phase is Phase.PLAY and self.rng.random() < 0.1:
+        if self.state.phase is Phase.PLAY and not self.state.giving and self.rng.random() < 0.1:
             self.check_plays_complete()
 
     # -- invariants
@@ -107,7 +118,7 @@ class Checker:
             if event.code == "deal":
                 self.played.clear()
                 self.steps_in_hand = 0
-            elif event.code in ("play", "downfall"):  # a fallen President's cards go too
+            elif event.code in ("play", "downfall", "discard"):  # a fallen President's, a discard
                 self.played.update(parse_cards(event.params["cards"]))
             elif event.code == "clear":
                 self.check_clear_leader(event.params["leader"])
@@ -173,8 +184,9 @@ class Checker:
             hands = event.params["hands"]
             assert seen.params.get("cards") == (hands[seat] if seat is not None else None)
             assert seen.params["counts"] == [len(h.split()) for h in hands]
-        elif event.code == "tax" and seat not in (event.params["from"], event.params["to"]):
-            assert "cards" not in seen.params
+        elif event.code in ("tax", "give") and seat not in (
+                event.params["from"], event.params["to"]):
+            assert "cards" not in seen.params  # a tax transfer, a 7-pass: the two players only
         else:
             assert seen == event
 
@@ -199,9 +211,10 @@ class Checker:
         mine = view(state, seat)
         assert mine.hand == state.hands[seat]
         for action in mine.legal:
-            if isinstance(action, (Play, GiveBack)):
+            if isinstance(action, (Play, *CHOSEN_CARDS)):
                 assert not Counter(action.cards) - Counter(state.hands[seat])
         assert all(seat in transfer[:2] for transfer in mine.tax_mine)
+        assert all(seat in gift[:2] for gift in mine.gifts_mine)
         others = [s for s in state.seats if s != seat]
         pool = [card for s in others for card in state.hands[s]]
         self.rng.shuffle(pool)
@@ -210,10 +223,12 @@ class Checker:
             count = len(hands[s])
             hands[s], pool = tuple(sorted(pool[:count])), pool[count:]
         log = tuple(t for t in state.tax_log if seat in t[:2])
-        altered = replace(state, hands=tuple(hands), tax_log=log)
+        gifts = tuple(g for g in state.gifts if seat in g[:2])
+        altered = replace(state, hands=tuple(hands), tax_log=log, gifts=gifts)
         assert view(altered, seat) == mine
         spectator = view(state, None)
         assert spectator.hand == () and spectator.legal == () and spectator.tax_mine == ()
+        assert spectator.gifts_mine == ()
         assert view(altered, None) == spectator
 
     def try_illegal(self) -> None:
@@ -223,14 +238,16 @@ class Checker:
         pool = list(hand) + [Card.parse(t) for t in ("3C", "7H", "2S", "QD")]
         cards = tuple(sorted(self.rng.sample(pool, self.rng.randint(0, min(4, len(pool))))))
         action: Action = self.rng.choice([
-            Play(seat, cards), Pass(seat), GiveBack(seat, cards), Ready(seat),
+            Play(seat, cards), Pass(seat), GiveBack(seat, cards), Give(seat, cards),
+            Discard(seat, cards), Ready(seat),
             Decree(seat, self.rng.choice(["", "ok"])),
         ])
         legal = legal_actions(state, seat) if seat < len(state.players) else ()
         if action in legal or (isinstance(action, Decree) and action.text and
                                Decree(seat, "") in legal):
             return
-        if isinstance(action, (Play, GiveBack)) and cards and not Counter(cards) - Counter(hand):
+        chosen = isinstance(action, (Play, *CHOSEN_CARDS))
+        if chosen and cards and not Counter(cards) - Counter(hand):
             single = isinstance(action, Play)  # cards differing only in suit stand for each other
             if replace(action, cards=canonical_cards(hand, cards, state.rules, single=single)) \
                     in legal:

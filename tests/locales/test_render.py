@@ -76,6 +76,9 @@ def sample_events() -> list[dict[str, Any]]:
         {"type": "lock", "hand": 1, "suits": "HS", "step": False},
         {"type": "lock", "hand": 1, "suits": "", "step": True},
         {"type": "lock", "hand": 1, "suits": "D", "step": True},
+        {"type": "give", "hand": 1, "from": 0, "to": 1, "cards": "3C 4D"},
+        {"type": "give", "hand": 1, "from": 2, "to": 3, "count": 1},
+        {"type": "discard", "hand": 1, "seat": 0, "cards": "3C 4D"},
     ]
 
 

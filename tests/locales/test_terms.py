@@ -59,7 +59,8 @@ TERMS = (
          {"en": r"\blead", "it": r"\bapr[eio]|\bapertura", "nl": r"\buitk\w*|\bkom\w* uit\b",
           "pl": r"\b(roz)?zaczyna"},
          {"it": r"\bcomando\b", "nl": r"\bleid(en|t)?\b|\bleiding\b", "pl": r"\bprowadz"}),
-    Term("pass", r"\bpass(es|ed|ing)?\b",
+    # (not "7-pass": the rule that gives cards away, not the pass of a turn)
+    Term("pass", r"(?<!7-)\bpass(es|ed|ing)?\b",
          {"en": r"\bpass", "it": r"\bpass", "nl": r"\bpas|\bgepast|\bpast\b",
           "pl": r"\bpas|\bspas"}),
     Term("tax", r"\btax\b",
