@@ -461,7 +461,7 @@ def _give(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
     if not hands[seat]:
         trick = Trick(state, seat, (), due.play, BEATS, events, hands, [], state.reversed,
                       state.reversed, state.direction, 0, state.back, state.finished,
-                      state.bottom)
+                      state.bottom, state.lock)
         take_place(trick, due.forbidden, state.game.downfall)
         hands = trick.hands
         changes.update(giving=(), finished=trick.finished, bottom=trick.bottom)

@@ -128,10 +128,10 @@ def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
         except IllegalAction:  # only where other suits matter
             assert (state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
                     or state.rules.suit_lock != "off")
-        elif state.rules.suit_tiebreak != "big_two":  # (big_two: a suit may make a play
-            # equal to the top instead of beating it)
-            # the same play: only the suits of the cards played (and so a lock) may differ
-            assert slow_state.turn == fast_state.turn
-            assert _codes(slow_events) == _codes(fast_events)
+        else:  # the same play: only the suits of the cards played (and so a lock) may
+            # differ; with big_two a suit may make a play equal to the top, not beat it
+            if state.rules.suit_tiebreak != "big_two":
+                assert slow_state.turn == fast_state.turn
+                assert _codes(slow_events) == _codes(fast_events)
         state = fast_state if steps % 2 else copy_state
     assert state.phase is Phase.SESSION_OVER
