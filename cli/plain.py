@@ -58,9 +58,10 @@ def describe_view(view: View, me: int | None, words: Text | None = None) -> list
         view.players, view.counts, strict=False))
     lines.append("   " + tr.gettext("cards held: {counts}").format(counts=counts))
     if view.pile:
-        seat, cards = view.pile[-1]
+        seat, cards, declared = view.pile[-1]
         lines.append("   " + tr.gettext("pile: {cards} (by {name})").format(
-            cards=format_cards(cards), name=view.players[seat])
+            cards=words.played(cards, declared) if declared else format_cards(cards),
+            name=view.players[seat])
             + (" · " + words.lock(view.lock) if view.lock is not None else ""))
     elif view.phase == "play":
         lines.append("   " + tr.gettext("pile: empty"))

@@ -57,7 +57,9 @@ RULE_EXPLANATIONS: dict[str, str] = {
                 "automatic means two decks from six players up."),
     "jokers": N_("Jokers added to each deck; they rank above the 2."),
     "joker_mode": N_("Highest rank: jokers pair only with jokers. "
-                     "Trump: a single joker beats any play."),
+                     "Trump: a single joker beats any play. Wild: a joker played with "
+                     "other cards stands for the card its player names; alone it is the "
+                     "highest card."),
     "rank_order": N_("Which card is highest: the 2 (3 lowest, then up to A and 2), "
                      "or the ace, with the 2 lowest."),
     "two_wraps": N_("The 2 is highest and lowest at once: it beats everything, "
@@ -125,6 +127,7 @@ RULE_VALUES: dict[tuple[str, str], tuple[str, str]] = {
     ("jokers", "0"): NP_("rule value", "none"),
     ("joker_mode", "high"): NP_("rule value", "highest rank"),
     ("joker_mode", "trump"): NP_("rule value", "trump"),
+    ("joker_mode", "wild"): NP_("rule value", "wild"),
     ("rank_order", "two_high"): NP_("rule value", "2 highest"),
     ("rank_order", "ace_high"): NP_("rule value", "ace highest"),
     ("equal_rank", "off"): NP_("rule value", "not allowed"),

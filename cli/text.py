@@ -29,6 +29,7 @@ from typing import Any
 from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
+from president.combos import stands_for
 from president.errors import (
     HistoryError,
     JournalError,
@@ -210,6 +211,8 @@ REASONS: dict[str, str] = {
     "empty_play": N_("Select some cards first."),
     "mixed_ranks": N_("All the cards of a set must have the same rank."),
     "jokers_alone": N_("Jokers can only be played together with other jokers."),
+    "joker_undeclared": N_("Say which card the joker stands for."),
+    "bad_declaration": N_("The joker cannot stand for that card in this play."),
     "wrong_size": N_("Play as many cards as the top of the pile."),
     "wrong_kind": N_("A run cannot be played on a set, nor a set on a run."),
     "too_low": N_("That does not beat the top of the pile."),
@@ -409,6 +412,7 @@ REASON_LIMITS: dict[str, tuple[str, str]] = {   # params: max
 NAME_CHARACTERS = N_("A name may not contain invisible or control characters.")
 REFUSED_UNKNOWN = N_("Refused ({code}).")
 CARD_NAME = N_("{rank} of {suit}")
+DECLARED_JOKER = N_("{joker} as {card}")  # a wild joker and the card it stands for
 RULE_ON_OFF = (NP_("rule value", "on"), NP_("rule value", "off"))
 NOT_USED = N_("not used")
 SESSION_LENGTH_UNITS = {"hands": "hands", "target": "points", "minutes": "minutes"}
@@ -555,6 +559,21 @@ class Text:
         return " ".join(self._p(JOKER_IN_TEXT) if card.suit is None else self.card(card)
                         for card in parsed)
 
+    def played(self, cards: str | Sequence[Card], declared: str | Sequence[Card] = ()) -> str:
+        """The cards of a play for a sentence (``cards``), each joker with the card it
+        stands for (``declared``, wild jokers): "5♠ 5♥ JK as 5♦"."""
+        try:
+            parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+            named = parse_cards(declared) if isinstance(declared, str) else tuple(declared)
+        except NotationError:
+            return str(cards)
+        if not named:
+            return self.cards(parsed)
+        kept = [card for card in parsed if card.suit is not None]
+        jokers = [self.tr.gettext(DECLARED_JOKER).format(
+            joker=self._p(JOKER_IN_TEXT), card=self.card(card)) for card in named]
+        return " ".join([self.card(card) for card in kept] + jokers)
+
     def count(self, what: str, value: int) -> str:
         """``COUNTS[what]`` for ``value``: ``count("cards", 3)`` -> ``3 karty`` (pl)."""
         singular, plural = COUNTS[what]
@@ -623,9 +642,10 @@ class Text:
         return self._own(seat, p["seat"], "discard", names, cards=self.cards(p["cards"]))
 
     def _event_play(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        declared = parse_cards(p.get("declared", ""))
         cards = parse_cards(p["cards"])
-        kind = play_kind(cards)
-        shown = self.cards(cards)
+        kind = play_kind(stands_for(cards, declared))
+        shown = self.played(cards, declared)
         mine = seat is not None and p["seat"] == seat
         if kind == "many":
             singular, plural = PLAY_MANY[1 if mine else 0]

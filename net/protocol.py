@@ -26,7 +26,7 @@ from president.errors import LocalProtocolError, PresidentError, ProtocolError
 from president.events import Event
 from president.rules import HouseRules
 
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 
 # A seat as the table shows it: free; a bot's seat; a player connected; a player whose
 # connection dropped (grace period); away or left while a stand-in bot plays the seat.
@@ -265,6 +265,7 @@ class PlayRequest(ActionRequest):
     TYPE, SENDERS = "play", (CLIENT,)
     id: int = checked(_id)
     cards: str = checked(_cards)
+    declared: str = checked(_cards, default="")  # what its jokers stand for (wild jokers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,15 @@ from president.cards import Card, format_cards, parse_cards
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a set (or, with ``sequences``, a run) onto the pile. Cards sorted."""
+    """Play a set (or, with ``sequences``, a run) onto the pile. Cards sorted.
+
+    ``declared`` (``joker_mode = wild``): what the jokers among ``cards`` stand for, one
+    suited card per joker, sorted; empty when no joker stands for another card (jokers
+    played alone are themselves). ``combos.stands_for`` gives the cards the play is."""
 
     seat: int
     cards: tuple[Card, ...]
+    declared: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,8 @@ REASONS = (
     "empty_play",       # no cards
     "mixed_ranks",      # a set must be of one rank (and not a valid run)
     "jokers_alone",     # jokers may be played only with jokers (or alone, in trump mode)
+    "joker_undeclared", # joker_mode wild: a joker played with other cards needs a declaration
+    "bad_declaration",  # the declared cards do not make a set or run of the play (or no joker)
     "wrong_size",       # the set size does not match the pile (set_size_rule)
     "wrong_kind",       # a run on a set, or a set on a run (sequences)
     "too_low",          # does not beat the top of the pile
@@ -102,7 +109,10 @@ REASONS = (
 def action_to_dict(action: Action) -> dict[str, Any]:
     """A plain dict (cards in the text notation) for the wire and the history."""
     match action:
-        case Play(seat, cards):
+        case Play(seat, cards, declared):
+            if declared:
+                return {"type": "play", "seat": seat, "cards": format_cards(cards),
+                        "declared": format_cards(declared)}
             return {"type": "play", "seat": seat, "cards": format_cards(cards)}
         case Pass(seat):
             return {"type": "pass", "seat": seat}
@@ -126,7 +136,10 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if type(seat) is not int:
         raise TypeError("seat")
     if kind == "play":
-        return Play(seat, parse_cards(data["cards"]))
+        declared = data.get("declared")
+        if not declared:
+            return Play(seat, parse_cards(data["cards"]))
+        return Play(seat, parse_cards(data["cards"]), parse_cards(declared))
     if kind == "pass":
         return Pass(seat)
     if kind == "give_back":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from president.cards import SUITED_RANKS, Card, Rank, Suit
+from president.cards import SUITED_RANKS, Card, Rank, Suit, card_key
 from president.rules import (
     Bomb,
     EqualRank,
@@ -111,6 +111,20 @@ def trump_jokers(rules: HouseRules) -> bool:
     return rules.joker_mode is JokerMode.TRUMP
 
 
+def wild_jokers(rules: HouseRules) -> bool:
+    """``joker_mode = wild``: a joker played with other cards stands for a card its player
+    declares (any rank of a set, any card of a run); jokers alone are themselves."""
+    return rules.joker_mode is JokerMode.WILD
+
+
+def stands_for(cards: tuple[Card, ...], declared: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards a play is (sorted): its jokers replaced by the cards ``declared`` for them."""
+    if not declared:
+        return cards
+    kept = [card for card in cards if card.rank is not Rank.JOKER]
+    return tuple(sorted(kept + list(declared), key=card_key))
+
+
 def big_two(rules: HouseRules) -> bool:
     """``suit_tiebreak = big_two``: singles of equal rank compare by suit."""
     return rules.suit_tiebreak is SuitTiebreak.BIG_TWO
@@ -121,10 +135,14 @@ def run_length(rules: HouseRules) -> int:
     return rules.sequences
 
 
-def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Combo | str:
-    """The combo the cards form, or the reason code why they form none."""
+def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool,
+             declared: tuple[Card, ...] = ()) -> Combo | str:
+    """The combo the cards form (with their jokers as ``declared``: ``wild_jokers``), or
+    the reason code why they form none."""
     if not cards:
         return "empty_play"
+    if declared:
+        return _classify_declared(cards, rules, reversed_, declared)
     first = cards[0].rank
     if all(card.rank is first for card in cards):
         if first is Rank.JOKER and len(cards) > 1 and trump_jokers(rules):
@@ -132,7 +150,7 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
         suit = cards[0].suit if len(cards) == 1 else None
         return make_combo("set", len(cards), first, suit)
     if any(card.rank is Rank.JOKER for card in cards):
-        return "jokers_alone"
+        return "joker_undeclared" if wild_jokers(rules) else "jokers_alone"
     shortest = run_length(rules)
     if shortest and len(cards) >= shortest:
         table = strengths(rules.rank_order, reversed_)
@@ -141,6 +159,20 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> Com
             top = max(cards, key=lambda card: table[card.rank]).rank
             return make_combo("run", len(cards), top)
     return "mixed_ranks"
+
+
+def _classify_declared(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool,
+                       declared: tuple[Card, ...]) -> Combo | str:
+    """``wild_jokers``: one suited card declared per joker of a play that holds other
+    cards too, and the cards the play then is form a set or a run."""
+    jokers = sum(1 for card in cards if card.rank is Rank.JOKER)
+    if (
+        not wild_jokers(rules) or jokers != len(declared) or jokers == len(cards)
+        or any(card.rank is Rank.JOKER for card in declared)
+    ):
+        return "bad_declaration"
+    combo = classify(stands_for(cards, declared), rules, reversed_)
+    return combo if isinstance(combo, Combo) else "bad_declaration"
 
 
 class Outcome(Enum):

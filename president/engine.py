@@ -31,10 +31,10 @@ from president.actions import (
     action_to_dict,
 )
 from president.cards import Card, Rank, card_key, format_cards, make_deck, shuffled
-from president.combos import BEATS, Combo, Outcome, classify, compare
+from president.combos import BEATS, Combo, Outcome, classify, compare, stands_for
 from president.errors import IllegalAction
 from president.events import Event
-from president.moves import NO_ACTIONS, HandMoves, Legal, canonical_cards, tax_returns
+from president.moves import NO_ACTIONS, HandMoves, Legal, listed_form, tax_returns
 from president.refusals import decree_text_ok
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import Dealer, FirstLead, HouseRules, LaterLead, SessionEnd, check_player_count
@@ -209,15 +209,18 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
         if isinstance(action, Pass):
             # The leader may not pass: a seat that may pass meets a top (outcomes).
             return _pass(state, seat, moves) if legal.outcomes is not None else None
-        cards = action.cards
-        found = moves.find(cards) if cards else None
+        cards, declared = action.cards, action.declared
+        if declared:
+            found = moves.find_declared(action)
+        else:
+            found = moves.find(cards) if cards else None
         if found is None:
             return None
         combo, key = found
         outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
         if not outcome:
             return None
-        return _play(state, seat, cards, combo, outcome, moves)
+        return _play(state, seat, cards, combo, outcome, moves, declared)
     if isinstance(action, GiveBack):
         cards = action.cards  # (compared as tuples: a dataclass compare each costs more)
         listed = _legal(state, seat).actions
@@ -238,6 +241,10 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
         cards = tuple(sorted(action.cards))
         if cards != action.cards:
             action = replace(action, cards=cards)
+    if isinstance(action, Play) and action.declared:
+        declared = tuple(sorted(action.declared))
+        if declared != action.declared:
+            action = replace(action, declared=declared)
     legal = legal_actions(state, action.seat)
     if isinstance(action, Decree):
         ok = Decree(action.seat, "") in legal and decree_text_ok(action.text)
@@ -249,13 +256,13 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
             action=action_to_dict(action),
         )
     match action:
-        case Play(seat, cards):
-            combo = classify(cards, state.rules, state.reversed)
+        case Play(seat, cards, declared):
+            combo = classify(cards, state.rules, state.reversed, declared)
             assert isinstance(combo, Combo)
             moves = _legal(state, seat).moves
             assert moves is not None
             outcome = compare(combo, state.top, state.rules, state.reversed)
-            return _play(state, seat, cards, combo, outcome, moves)
+            return _play(state, seat, cards, combo, outcome, moves, declared)
         case Pass(seat):
             moves = _legal(state, seat).moves
             assert moves is not None
@@ -273,14 +280,13 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
 
 def _listed(state: State, action: Action) -> Action:
     """The form in which ``legal_actions`` lists ``action``: cards that differ only
-    in suit stand for each other (``canonical_cards``)."""
+    in suit stand for each other (``moves.listed_form``)."""
     if not isinstance(action, (Play, *CHOSEN_CARDS)) or action.seat not in state.seats:
         return action
     hand = state.hands[action.seat]
     if _remove(hand, action.cards) is None:
         return action
-    canonical = canonical_cards(hand, action.cards, state.rules, single=isinstance(action, Play))
-    return action if canonical == action.cards else replace(action, cards=canonical)
+    return listed_form(hand, action, state.rules)
 
 
 def explain_illegal(state: State, action: Action) -> str:
@@ -335,27 +341,32 @@ def _set_hand(hands: _Hands, seat: int, cards: tuple[Card, ...]) -> _Hands:
 
 def _play(
     state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: Outcome,
-    moves: HandMoves,
+    moves: HandMoves, declared: tuple[Card, ...] = (),
 ) -> tuple[State, list[Event]]:
-    """``cards`` (all in the hand) form ``combo``, which compares with the top as
-    ``outcome``; ``moves`` are the seat's. The play's steps (``_land``), then the
-    choices it leaves the player (``seven_pass``, ``ten_discard``)."""
-    done = _land(state, seat, cards, combo, outcome, moves)
+    """``cards`` (all in the hand; their jokers standing for ``declared``) form ``combo``,
+    which compares with the top as ``outcome``; ``moves`` are the seat's. The play's steps
+    (``_land``), then the choices it leaves the player (``seven_pass``, ``ten_discard``),
+    as the cards the play stands for ask (``stands_for``: a joker named a 7 passes)."""
+    done = _land(state, seat, cards, combo, outcome, moves, declared)
     rules = state.rules
     if rules.seven_pass or rules.ten_discard:
-        return _ask_choices(state, seat, cards, combo, *done)
+        return _ask_choices(state, seat, cards, combo, *done, declared=declared)
     return done
 
 
 def _land(
     state: State, seat: int, cards: tuple[Card, ...], combo: Combo, outcome: Outcome,
-    moves: HandMoves,
+    moves: HandMoves, declared: tuple[Card, ...] = (),
 ) -> tuple[State, list[Event]]:
     """The steps of a play in ``trick.py``'s order (a play no step applies to that does
-    not empty the hand needs no ``Trick``)."""
+    not empty the hand needs no ``Trick``); they read the cards the play stands for
+    (``stands_for``)."""
     game, top = state.game, state.top
-    events = [Event("play", {"hand": state.hand_number, "seat": seat,
-                             "cards": format_cards(cards)})]
+    params = {"hand": state.hand_number, "seat": seat, "cards": format_cards(cards)}
+    if declared:
+        params["declared"] = format_cards(declared)
+    events = [Event("play", params)]
+    shown = stands_for(cards, declared)
     changed = list(state.hands)
     rest = list(changed[seat])
     for card in cards:
@@ -363,7 +374,7 @@ def _land(
     changed[seat] = left = tuple(rest)
     hands = tuple(changed)
     changes: dict[str, Any] = {
-        "hands": hands, "pile": state.pile + (PileEntry(seat, cards),),
+        "hands": hands, "pile": state.pile + (PileEntry(seat, cards, declared),),
         "top": game.top_after(combo, top) if game.transparent_threes else combo,
         "last_player": seat, "passed": _NOBODY,
         "same_rank_singles": same_rank_singles(state, combo),
@@ -371,9 +382,9 @@ def _land(
                               if left else None),
     }
     singles = changes["same_rank_singles"]
-    acts = [step.act for step in game.play_steps if step.applies(combo, cards, singles, outcome)]
+    acts = [step.act for step in game.play_steps if step.applies(combo, shown, singles, outcome)]
     skip_acts = [step.act for step in game.skip_steps
-                 if step.applies(combo, cards, singles, outcome)]
+                 if step.applies(combo, shown, singles, outcome)]
     if not (acts or skip_acts) and left:
         # No step applies: the play lands and the turn passes on.
         if len(hands) - hands.count(()) <= 1:  # the others are all out (a made-up state)
@@ -383,6 +394,7 @@ def _land(
     trick = Trick(
         state, seat, cards, combo, outcome, events, hands, [], state.reversed, state.reversed,
         state.direction, singles, state.back, state.finished, state.bottom, state.lock,
+        declared=declared,
     )
     for act in acts:
         act(trick)
@@ -415,7 +427,7 @@ def _land(
 
 def _ask_choices(
     before: State, seat: int, cards: tuple[Card, ...], combo: Combo, state: State,
-    events: list[Event],
+    events: list[Event], declared: tuple[Card, ...] = (),
 ) -> tuple[State, list[Event]]:
     """``seven_pass``, ``ten_discard``: once the play's steps are done (a revolution, a
     cut, a reverse, skips: the turn they give is kept in ``resume``), a player who still
@@ -425,9 +437,9 @@ def _ask_choices(
     left = len(state.hands[seat])
     if state.phase is not Phase.PLAY or not left:
         return state, events
-    rules = state.rules
-    sevens = sum(1 for card in cards if card.rank is Rank.SEVEN) if rules.seven_pass else 0
-    tens = sum(1 for card in cards if card.rank is Rank.TEN) if rules.ten_discard else 0
+    rules, shown = state.rules, stands_for(cards, declared)
+    sevens = sum(1 for card in shown if card.rank is Rank.SEVEN) if rules.seven_pass else 0
+    tens = sum(1 for card in shown if card.rank is Rank.TEN) if rules.ten_discard else 0
     if not (sevens or tens):
         return state, events
     forbidden = rules.forbidden_finish and finish_is_forbidden(

@@ -19,12 +19,12 @@ under random rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, combinations, compress
 from typing import Literal
 
-from president.actions import Action, Pass, Play
-from president.cards import Card, Rank, card_key
+from president.actions import Action, Discard, Give, GiveBack, Pass, Play
+from president.cards import JOKER, SUITED_RANKS, Card, Rank, Suit, card_key
 from president.combos import (
     Combo,
     Outcome,
@@ -33,8 +33,10 @@ from president.combos import (
     compare,
     make_combo,
     run_length,
+    stands_for,
     strengths,
     trump_jokers,
+    wild_jokers,
 )
 from president.locks import Lock, breaks_lock, locks
 from president.rules import HouseRules
@@ -95,20 +97,110 @@ def candidate_plays(
     return plays
 
 
+Declared = tuple[tuple[Card, ...], tuple[Card, ...]]  # a play's cards and its declaration
+
+
 def reference_plays(
     hand: tuple[Card, ...], top: Combo | None, rules: HouseRules, reversed_: bool,
     lock: Lock | None = None,
-) -> list[tuple[Card, ...]]:
-    """The legal plays of ``hand`` on ``top``, by definition: the candidates that form a
-    play (``classify``) which may go onto the top (``compare``) and keep the ``lock``."""
-    plays = []
+) -> list[Declared]:
+    """The legal plays of ``hand`` on ``top``, by definition: the candidates (and, with
+    ``wild_jokers``, the declared plays: ``wild_plays``) that form a play (``classify``)
+    which may go onto the top (``compare``) and keep the ``lock`` (with the suits the
+    play stands for); each with its declaration."""
+    plays: list[Declared] = [(cards, ()) for cards in candidate_plays(hand, rules, reversed_)]
+    if wild_jokers(rules):
+        plays.extend(wild_plays(hand, rules, reversed_))
     table = strengths(rules.rank_order, reversed_)
-    for cards in candidate_plays(hand, rules, reversed_):
-        combo = classify(cards, rules, reversed_)
+    legal = []
+    for cards, declared in plays:
+        combo = classify(cards, rules, reversed_, declared)
         if (isinstance(combo, Combo) and compare(combo, top, rules, reversed_).playable
-                and breaks_lock(lock, cards, combo, top, rules, table) is None):
-            plays.append(cards)
+                and breaks_lock(lock, stands_for(cards, declared), combo, top, rules,
+                                table) is None):
+            legal.append((cards, declared))
+    return legal
+
+
+def wild_plays(hand: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> list[Declared]:
+    """``wild_jokers``: one representative of every play in which jokers stand for cards
+    (``declared``) beside cards of ``hand``: each set of a rank with one joker or more
+    added (declared in the suits the set lacks, lowest first: ``declare_set``; under
+    ``suit_lock``, each set in every choice of suits, its natural cards' as ``rank_sets``
+    and its jokers' among the suits it lacks: ``declared_suits``), then, with
+    ``sequences``, each run whose missing ranks jokers fill (declared as clubs: suits do
+    not change what a run does). A joker stands for a card its player lacks: a joker in
+    place of a card of the hand is not listed."""
+    ranks = by_rank(hand)
+    jokers = ranks.pop(Rank.JOKER, [])
+    if not jokers or not ranks:
+        return []
+    plays: list[Declared] = []
+    for rank, cards in ranks.items():
+        for size in range(1, len(cards) + 1):
+            chosen = rank_sets(cards, rules, size) if size > 1 else (
+                [(card,) for card in dict.fromkeys(cards)] if locks(rules) else [(cards[0],)])
+            for natural in chosen:
+                for count in range(1, len(jokers) + 1):
+                    for declared in declared_suits(natural, rank, count, rules):
+                        plays.append((natural + (JOKER,) * count, declared))
+    shortest = run_length(rules)
+    if shortest:
+        table = strengths(rules.rank_order, reversed_)
+        ordered = sorted(SUITED_RANKS, key=table.__getitem__)
+        for start in range(len(ordered)):
+            missing: list[Rank] = []
+            held: list[Card] = []
+            for rank in ordered[start:]:
+                if rank in ranks:
+                    held.append(ranks[rank][0])
+                else:
+                    missing.append(rank)
+                if len(missing) > len(jokers):
+                    break
+                if missing and held and len(held) + len(missing) >= shortest:
+                    plays.append((
+                        tuple(sorted(held, key=card_key)) + (JOKER,) * len(missing),
+                        tuple(sorted(Card(r, Suit.CLUBS) for r in missing))))
     return plays
+
+
+def declare_set(cards: list[Card] | tuple[Card, ...], rank: Rank, count: int) -> tuple[Card, ...]:
+    """What ``count`` jokers stand for beside ``cards`` of ``rank``: cards of ``rank`` in
+    the suits ``cards`` lack, lowest first (every suit again once they run out)."""
+    used = {card.suit for card in cards}
+    free = [suit for suit in Suit if suit not in used] or list(Suit)
+    return tuple(sorted(Card(rank, free[index % len(free)]) for index in range(count)))
+
+
+def declared_suits(cards: tuple[Card, ...], rank: Rank, count: int,
+                   rules: HouseRules) -> list[tuple[Card, ...]]:
+    """What ``count`` jokers beside ``cards`` of ``rank`` are listed as standing for: the
+    suits ``cards`` lack, lowest first (``declare_set``), or under ``suit_lock``, where the
+    set's suits may start or keep a lock, each choice of them."""
+    used = {card.suit for card in cards}
+    free = [Card(rank, suit) for suit in Suit if suit not in used]
+    if locks(rules) and len(free) >= count:
+        return list(combinations(free, count))
+    return [declare_set(cards, rank, count)]
+
+
+def canonical_declaration(cards: tuple[Card, ...], declared: tuple[Card, ...],
+                          rules: HouseRules) -> tuple[Card, ...]:
+    """The declaration ``wild_plays`` lists for a play of ``cards`` (canonical, as
+    ``canonical_cards`` gives them) declared as ``declared``: the same ranks, in the
+    suits it lists them (a set's: ``declare_set``, or its own under ``suit_lock``; a
+    run's: clubs)."""
+    kept = [card for card in cards if card.rank is not Rank.JOKER]
+    if is_declared_set(cards, declared):
+        return declared if locks(rules) else declare_set(kept, declared[0].rank, len(declared))
+    return tuple(sorted(Card(card.rank, Suit.CLUBS) for card in declared))
+
+
+def is_declared_set(cards: tuple[Card, ...], declared: tuple[Card, ...]) -> bool:
+    """Whether ``cards`` with their jokers as ``declared`` are all of one rank."""
+    ranks = {card.rank for card in cards if card.rank is not Rank.JOKER}
+    return len(ranks | {card.rank for card in declared}) == 1
 
 
 def runs_with_tops(
@@ -155,6 +247,25 @@ def canonical_cards(
         else:
             picked.extend([card for card in hand if card.rank is rank][:count])
     return tuple(sorted(picked, key=card_key))
+
+
+def listed_form(hand: tuple[Card, ...], action: Play | GiveBack | Give | Discard,
+                rules: HouseRules) -> Play | GiveBack | Give | Discard:
+    """``action`` (its cards sorted, all in ``hand``) in the form ``legal_actions`` lists
+    it: cards that differ only in suit stand for each other (``canonical_cards``), and so
+    do the suits of a declaration (``canonical_declaration``)."""
+    play = isinstance(action, Play)
+    if isinstance(action, Play) and action.declared and all(
+            card.rank is not Rank.JOKER for card in action.declared):
+        if locks(rules) and is_declared_set(action.cards, action.declared):
+            return action  # a set's suits are its own under a suit lock
+        cards = canonical_cards(hand, action.cards, rules, single=play)
+        declared = canonical_declaration(cards, action.declared, rules)
+        if cards != action.cards or declared != action.declared:
+            return Play(action.seat, cards, declared)
+        return action
+    cards = canonical_cards(hand, action.cards, rules, single=play)
+    return action if cards == action.cards else replace(action, cards=cards)
 
 
 # ---------------------------------------------------------------- tax returns
@@ -243,17 +354,39 @@ class HandMoves:
     depend on it), in ``candidate_plays`` order: its sets by rank, then its runs.
     Not changed once made."""
 
-    __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "keys", "only_pass")
+    __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "keys", "only_pass",
+                 "wild")
 
     def __init__(
         self, seat: int, hand: tuple[Card, ...], reversed_: bool, groups: dict[Rank, Group],
         runs: Group | None, plays: tuple[Play, ...], keys: tuple[int, ...],
-        only_pass: tuple[Pass],
+        only_pass: tuple[Pass], wild: Group | None = None,
     ) -> None:
         self.seat, self.hand, self.reversed = seat, hand, reversed_
         self.groups, self.runs = groups, runs
         self.plays, self.keys = plays, keys
         self.only_pass = only_pass  # the seat's one Pass, alone
+        self.wild = wild  # the declared plays (``wild_plays``), listed last
+
+    @property
+    def parts(self) -> list[Group]:
+        """The groups of plays in the order ``plays`` lists them."""
+        parts = list(self.groups.values())
+        if self.runs is not None:
+            parts.append(self.runs)
+        if self.wild is not None:
+            parts.append(self.wild)
+        return parts
+
+    def find_declared(self, play: Play) -> tuple[Combo, int] | None:
+        """The combo and comparison key of ``play`` (with a declaration) if it is listed."""
+        if self.wild is None:
+            return None
+        for listed, combo, key in zip(self.wild.plays, self.wild.combos, self.wild.keys,
+                                      strict=True):
+            if listed.cards == play.cards and listed.declared == play.declared:
+                return combo, key
+        return None
 
 
     def find(self, cards: tuple[Card, ...]) -> tuple[Combo, int] | None:
@@ -296,6 +429,7 @@ class MoveGenerator:
         self.rules = rules
         self.sequences = run_length(rules)
         self.jokers_alone = trump_jokers(rules)
+        self.wild = wild_jokers(rules)
         self.tops_by_suit = big_two(rules)
         self.locks = locks(rules)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
@@ -341,9 +475,13 @@ class MoveGenerator:
     def key(self, combo: Combo, play: Play) -> int:
         """What ``compare`` tells ``combo`` by as a play: its code, less its suit unless
         the suit of a lone card of its rank matters (``suited``); under ``suit_lock``,
-        with the play's suits too (``suit_pattern``), so that a hand's keys stay unique."""
+        with the suits of the cards the play stands for too (``suit_pattern``), so that a
+        hand's keys stay unique (a declared play shares its key with the play of the same
+        cards it stands for: they compare alike)."""
         code = combo.code if suited(self.rules, combo.rank) else combo.suitless_code
-        return (code << 16) | suit_pattern(play.cards) if self.locks else code
+        if not self.locks:
+            return code
+        return (code << 16) | suit_pattern(stands_for(play.cards, play.declared))
 
     def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
                  passing: Pass | None = None) -> HandMoves:
@@ -358,7 +496,7 @@ class MoveGenerator:
         only the played ranks' sets change (and the runs)."""
         seat, groups = moves.seat, moves.groups.copy()
         first = cards[0].rank
-        if cards[-1].rank is first and not self.sequences:
+        if cards[-1].rank is first and not self.sequences and moves.wild is None:
             # A set: one rank's plays change, in place in the flat tuples.
             old = groups[first]
             rest = list(old.cards)
@@ -393,9 +531,29 @@ class MoveGenerator:
         runs = self.runs(seat, hand, groups, reversed_) if self.sequences else None
         if runs is not None:
             parts.append(runs)
+        wild = self.declared(seat, hand, reversed_) if self.wild and Rank.JOKER in groups else None
+        if wild is not None:
+            parts.append(wild)
         plays = tuple(chain.from_iterable([part.plays for part in parts]))
         keys = tuple(chain.from_iterable([part.keys for part in parts]))
-        return HandMoves(seat, hand, reversed_, groups, runs, plays, keys, only_pass)
+        return HandMoves(seat, hand, reversed_, groups, runs, plays, keys, only_pass, wild)
+
+    def declared(self, seat: int, hand: tuple[Card, ...], reversed_: bool) -> Group | None:
+        """The plays of ``hand`` with jokers standing for cards (``wild_plays``)."""
+        plays = wild_plays(hand, self.rules, reversed_)
+        if not plays:
+            return None
+        combos = []
+        for cards, declared in plays:
+            if declared[0].rank is declared[-1].rank and cards[0].rank is declared[0].rank:
+                combos.append(make_combo("set", len(cards), declared[0].rank))
+            else:
+                table = strengths(self.rules.rank_order, reversed_)
+                top = max((card.rank for card in cards[:len(cards) - len(declared)] + declared),
+                          key=table.__getitem__)
+                combos.append(make_combo("run", len(cards), top))
+        listed = tuple(Play(seat, cards, declared) for cards, declared in plays)
+        return Group(hand, listed, tuple(combos), tuple(map(self.key, combos, listed)))
 
     def in_order(self, moves: HandMoves, reversed_: bool) -> HandMoves:
         """``moves`` for the order ``reversed_`` (a revolution or 11-back turns the runs)."""
@@ -418,10 +576,7 @@ class MoveGenerator:
         found = list(map(outcomes.get, moves.keys))
         if None in found:
             rules, reversed_ = self.rules, moves.reversed
-            parts = list(moves.groups.values())
-            if moves.runs is not None:
-                parts.append(moves.runs)
-            combos = chain.from_iterable([part.combos for part in parts])
+            combos = chain.from_iterable([part.combos for part in moves.parts])
             for index, combo in enumerate(combos):
                 if found[index] is None:
                     outcome = compare(combo, top, rules, reversed_)
@@ -435,13 +590,11 @@ class MoveGenerator:
         (their own outcomes for this state: the shared ones know no lock)."""
         outcomes = dict(self.legal(moves, top).outcomes or {})
         strength = strengths(self.rules.rank_order, moves.reversed)
-        parts = list(moves.groups.values())
-        if moves.runs is not None:
-            parts.append(moves.runs)
-        combos = chain.from_iterable([part.combos for part in parts])
+        combos = chain.from_iterable([part.combos for part in moves.parts])
         for play, combo, key in zip(moves.plays, combos, moves.keys, strict=True):
-            if outcomes.get(key) and breaks_lock(lock, play.cards, combo, top, self.rules,
-                                                 strength):
+            if outcomes.get(key) and breaks_lock(
+                    lock, stands_for(play.cards, play.declared), combo, top, self.rules,
+                    strength):
                 outcomes[key] = False
         plays = tuple(play for play, key in zip(moves.plays, moves.keys, strict=True)
                       if outcomes.get(key))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from president import moves
 from president.actions import (
     CHOSEN_CARDS,
     DECREE_MAX_LENGTH,
@@ -24,9 +25,8 @@ from president.actions import (
     Ready,
 )
 from president.cards import Card
-from president.combos import Combo, classify, compare, strengths
+from president.combos import Combo, classify, compare, stands_for, strengths
 from president.locks import Lock, breaks_lock
-from president.moves import canonical_cards
 from president.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -45,12 +45,13 @@ def refusal(view: View, action: Action) -> str | None:
 
 def listed_form(view: View, action: Action) -> Action:
     """``action`` as ``legal`` lists it: cards that differ only in suit stand for each
-    other (``moves.canonical_cards``)."""
+    other (``moves.listed_form``)."""
     if not isinstance(action, (Play, *CHOSEN_CARDS)) or not in_hand(view.hand, action.cards):
         return action
-    cards = tuple(sorted(action.cards))
-    canonical = canonical_cards(view.hand, cards, view.rules, single=isinstance(action, Play))
-    return replace(action, cards=canonical)
+    action = replace(action, cards=tuple(sorted(action.cards)))
+    if isinstance(action, Play) and action.declared:
+        action = replace(action, declared=tuple(sorted(action.declared)))
+    return moves.listed_form(view.hand, action, view.rules)
 
 
 def reason(view: View, action: Action) -> str:
@@ -93,7 +94,7 @@ def reason(view: View, action: Action) -> str:
     if not in_hand(view.hand, action.cards):
         return "not_in_hand"
     return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed,
-                       view.lock)
+                       view.lock, tuple(sorted(action.declared)))
 
 
 def _choice_reason(view: View, action: Give | Discard) -> str:
@@ -108,14 +109,17 @@ def _choice_reason(view: View, action: Give | Discard) -> str:
 
 
 def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
-                reversed_: bool, lock: Lock | None = None) -> str:
-    """Why ``cards`` (sorted, held, on turn) may not be played on ``top`` under ``lock``."""
-    combo = classify(cards, rules, reversed_)
+                reversed_: bool, lock: Lock | None = None,
+                declared: tuple[Card, ...] = ()) -> str:
+    """Why ``cards`` (sorted, held, on turn; their jokers standing for ``declared``) may
+    not be played on ``top`` under ``lock``."""
+    combo = classify(cards, rules, reversed_, declared)
     if isinstance(combo, str):
         return combo
     outcome = compare(combo, top, rules, reversed_)
     if outcome.playable:
-        broken = breaks_lock(lock, cards, combo, top, rules, strengths(rules.rank_order, reversed_))
+        broken = breaks_lock(lock, stands_for(cards, declared), combo, top, rules,
+                             strengths(rules.rank_order, reversed_))
         if broken is not None:
             return broken
     return outcome.reason

@@ -19,6 +19,7 @@ from president.errors import RulesError
 class JokerMode(StrEnum):
     HIGH = "high"
     TRUMP = "trump"
+    WILD = "wild"
 
 
 class RankOrder(StrEnum):
@@ -122,7 +123,7 @@ WORD_FIELDS: dict[str, type[StrEnum]] = {
 ALLOWED: dict[str, tuple[Any, ...]] = {
     "decks": ("auto", 1, 2),
     "jokers": (0, 1, 2),
-    "joker_mode": ("high", "trump"),
+    "joker_mode": ("high", "trump", "wild"),
     "rank_order": ("two_high", "ace_high"),
     "two_wraps": (False, True),
     "transparent_threes": (False, True),

@@ -26,6 +26,7 @@ class Phase(StrEnum):
 class PileEntry:
     seat: int
     cards: tuple[Card, ...]
+    declared: tuple[Card, ...] = ()  # what its jokers stand for (``joker_mode = wild``)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from president.cards import Card, Rank, format_cards
-from president.combos import EQUAL, Combo, Outcome, best_rank, is_spade_three_return
+from president.combos import EQUAL, Combo, Outcome, best_rank, is_spade_three_return, stands_for
 from president.events import Event
 from president.locks import Lock, lock_after
 from president.rules import EqualRank, HouseRules, Revolution, SuitLock
@@ -57,10 +57,16 @@ class Trick:
     lock: Lock | None
     cut: bool = False
     skips: int = 0
+    declared: tuple[Card, ...] = ()  # what the play's jokers stand for (wild jokers)
 
     @property
     def rules(self) -> HouseRules:
         return self.state.rules
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The cards the play stands for (its jokers as declared): what the steps read."""
+        return stands_for(self.cards, self.declared)
 
     def event(self, code: str, **params: object) -> None:
         self.events.append(Event(code, {"hand": self.state.hand_number, **params}))
@@ -130,7 +136,7 @@ def revolution(trick: Trick) -> None:
 def eight_cut(trick: Trick) -> None:
     """``eight_cut``: a play holding an 8 clears the pile (after the other steps; see
     ``engine._play``), and its player leads."""
-    trick.cut = any(card.rank is Rank.EIGHT for card in trick.cards)
+    trick.cut = any(card.rank is Rank.EIGHT for card in trick.shown)
 
 
 def suit_lock(trick: Trick) -> None:
@@ -142,8 +148,9 @@ def suit_lock(trick: Trick) -> None:
         return
     before = trick.lock
     strength = state.game.strength[trick.played_reversed]
-    after = lock_after(before, state.pile[-1].cards, trick.cards, trick.combo, state.top,
-                       trick.rules, strength)
+    beaten = state.pile[-1]
+    after = lock_after(before, stands_for(beaten.cards, beaten.declared), trick.shown,
+                       trick.combo, state.top, trick.rules, strength)
     if after != before and after is not None:
         trick.lock = after
         trick.event("lock", suits="".join(suit.symbol for suit in after.suits),
@@ -158,21 +165,21 @@ def _any_play(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outc
 def jack_back(trick: Trick) -> None:
     """``jack_back``: a play holding a jack turns the rank order until the clear (a cut
     clears at once: no back to speak of)."""
-    if not trick.cut and any(card.rank is Rank.JACK for card in trick.cards):
+    if not trick.cut and any(card.rank is Rank.JACK for card in trick.shown):
         trick.back, trick.reversed = not trick.back, not trick.reversed
         trick.event("back", on=trick.back)
 
 
 def nine_reverse(trick: Trick) -> None:
     """``nine_reverse``: a play holding a 9 turns the direction of play."""
-    if any(card.rank is Rank.NINE for card in trick.cards):
+    if any(card.rank is Rank.NINE for card in trick.shown):
         trick.direction = -trick.direction
         trick.event("reverse", direction=trick.direction)
 
 
 def five_skip(trick: Trick) -> None:
     """``five_skip``: each 5 played skips one player."""
-    trick.skips += sum(1 for card in trick.cards if card.rank is Rank.FIVE)
+    trick.skips += sum(1 for card in trick.shown if card.rank is Rank.FIVE)
 
 
 def equal_rank_skip(trick: Trick) -> None:

@@ -42,7 +42,8 @@ class View:
     order: tuple[int, ...]
     hand: tuple[Card, ...]               # this seat's cards (empty for a spectator)
     counts: tuple[int, ...]              # cards held, by seat
-    pile: tuple[tuple[int, tuple[Card, ...]], ...]  # (seat, cards) of the current trick
+    # (seat, cards, what its jokers stand for: wild jokers) of the current trick
+    pile: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], ...]
     top_rank: str | None  # the rank to beat (after a transparent 3, not the cards shown)
     top: Combo | None                    # what a play must beat (``combos.compare``)
     turn: int | None
@@ -86,7 +87,8 @@ class View:
             "players": list(self.players), "phase": self.phase,
             "hand_number": self.hand_number, "dealer": self.dealer, "order": list(self.order),
             "counts": list(self.counts),
-            "pile": [[seat, format_cards(cards)] for seat, cards in self.pile],
+            "pile": [[seat, format_cards(cards), format_cards(declared)] if declared
+                     else [seat, format_cards(cards)] for seat, cards, declared in self.pile],
             "top_rank": self.top_rank, "top": _combo_to_list(self.top), "turn": self.turn,
             "last_player": self.last_player,
             "passed": sorted(self.passed), "locked": sorted(self.locked),
@@ -120,7 +122,7 @@ class View:
             hand_number=_int(data["hand_number"]), dealer=_int(data["dealer"]),
             order=_ints(data["order"]), hand=parse_cards(_str(data["hand"])),
             counts=_ints(data["counts"]),
-            pile=tuple((_int(s), parse_cards(_str(c))) for s, c in _pairs(data["pile"], 2)),
+            pile=tuple(_pile_entry(entry) for entry in _list(data["pile"])),
             top_rank=_optional_str(data["top_rank"]), top=_combo_from_list(data["top"]),
             turn=_optional_int(data["turn"]), last_player=_optional_int(data["last_player"]),
             passed=frozenset(_ints(data["passed"])), locked=frozenset(_ints(data["locked"])),
@@ -184,6 +186,15 @@ def _lock_from_list(data: Any) -> Lock | None:
     suits, step = _list(data)
     by_symbol = {s.symbol: s for s in Suit}
     return Lock(tuple(sorted(by_symbol[symbol] for symbol in _str(suits))), _bool(step))
+
+
+def _pile_entry(value: Any) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    """A play of the pile on the wire: [seat, cards] or [seat, cards, declared]."""
+    entry = _list(value)
+    if len(entry) not in (2, 3):
+        raise ValueError("length")
+    declared = parse_cards(_str(entry[2])) if len(entry) == 3 else ()
+    return _int(entry[0]), parse_cards(_str(entry[1])), declared
 
 
 def _check(value: Any, kind: type) -> Any:
@@ -288,7 +299,7 @@ def view(state: State, seat: int | None) -> View:
         order=state.order,
         hand=hand,
         counts=tuple(map(len, state.hands)),
-        pile=tuple([(entry.seat, entry.cards) for entry in state.pile]),
+        pile=tuple([(entry.seat, entry.cards, entry.declared) for entry in state.pile]),
         top_rank=top.rank.symbol if top is not None else None,
         top=top,
         turn=state.turn,

@@ -299,7 +299,7 @@ def seat_state(model: TableModel, s: int) -> str:
             return tr.gettext("to play")
         if s in view.passed:
             return tr.gettext("passed")
-        plays = [cards for seat, cards in view.pile if seat == s]
+        plays = [cards for seat, cards, _ in view.pile if seat == s]
         if plays:                   # the seat's last play on this pile, by its name
             return " ".join(card_label(card, model.text) for card in plays[-1])
     if view.phase == "tax" and s in view.tax_pending:
@@ -338,11 +338,13 @@ def pile_fragments(model: TableModel, plays: Any) -> Fragments:
     out: Fragments = [("bold", model.tr.gettext("Pile:") + " ")]
     if not plays:
         out.append(("class:dim", model.tr.gettext("empty")))
-    for i, (s, cards) in enumerate(plays):
+    for i, (s, cards, declared) in enumerate(plays):
         if i:
             out.append(("class:dim", "  →  "))
         out.append(("", model.view.players[s] + " "))
         out.extend(cards_fragments(cards, model.text))
+        if declared:  # what its wild jokers stand for
+            out.append(("", " (" + model.text.played((), declared) + ")"))
     if model.view.lock is not None:
         out.append(("bold", " · " + model.text.lock(model.view.lock)))
     return out

@@ -153,6 +153,7 @@ def _build(language: str) -> dict[str, Any]:
         context(f"suit_name.{suit.symbol}", pair)
     context("joker_in_text", text.JOKER_IN_TEXT)
     plain("card_name", text.CARD_NAME)
+    plain("declared_joker", text.DECLARED_JOKER)
     for table, prefix in ((text.COMBINATIONS, "combination"), (text.PHASES, "phase"),
                           (text.ACTIONS, "action"), (text.PRESET_NAMES, "preset"),
                           (text.TITLE_SET_NAMES, "title_set")):

@@ -60,7 +60,7 @@ def state_from_view(view: View, hands: Hands, game: Game | None = None) -> State
         rules=view.rules, players=view.players, seed=0, phase=Phase.PLAY,
         hand_number=view.hand_number, dealer=view.dealer, order=view.order, hands=hands,
         turn=view.turn, direction=view.direction, reversed=view.reversed,
-        pile=tuple(PileEntry(seat, cards) for seat, cards in view.pile), top=view.top,
+        pile=tuple(PileEntry(*entry) for entry in view.pile), top=view.top,
         last_player=view.last_player, passed=view.passed, locked=view.locked,
         same_rank_singles=same_rank_singles(view), finished=view.finished,
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,

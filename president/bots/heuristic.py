@@ -156,7 +156,7 @@ def _forbidden_out(view: View, play: Play) -> bool:
     """Whether ``play`` empties the hand on a forbidden finish (``forbidden_finish``)."""
     if not view.rules.forbidden_finish or len(play.cards) != len(view.hand):
         return False
-    combo = classify(play.cards, view.rules, view.reversed)
+    combo = classify(play.cards, view.rules, view.reversed, play.declared)
     return isinstance(combo, Combo) and finish_is_forbidden(
         view.rules, play.cards, combo, view.top, view.reversed)
 

@@ -37,7 +37,7 @@ class PlayTracker:
     def __init__(self) -> None:
         self.hand_number = -1
         self.seen: dict[int, list[Card]] = {}  # by seat
-        self._pile: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        self._pile: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], ...] = ()
         self._hand: tuple[Card, ...] | None = None
 
     def update(self, view: View) -> dict[int, list[Card]]:
@@ -48,7 +48,7 @@ class PlayTracker:
         seat = view.seat
         pile = view.pile
         new = pile[len(self._pile):] if pile[:len(self._pile)] == self._pile else pile
-        for who, cards in new:
+        for who, cards, _ in new:
             if who != seat:
                 self.seen.setdefault(who, []).extend(cards)
         if self._hand is not None and seat is not None:
@@ -69,7 +69,7 @@ def same_rank_singles(view: View) -> int:
     if view.passed:
         return 0
     count, rank = 0, None
-    for _, cards in reversed(view.pile):
+    for _, cards, _ in reversed(view.pile):
         if len(cards) != 1 or (rank is not None and cards[0].rank is not rank):
             break
         rank = cards[0].rank

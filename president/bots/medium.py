@@ -84,8 +84,14 @@ class MediumPolicy:
 
     # ------------------------------------------------------------ analysis
 
-    def combo(self, cards: tuple[Card, ...], reversed_: bool) -> Combo:
-        """What a legal play is (``classify``, faster for the sets)."""
+    def combo(self, cards: tuple[Card, ...], reversed_: bool,
+              declared: tuple[Card, ...] = ()) -> Combo:
+        """What a legal play is (``classify``, faster for the sets; its jokers standing for
+        ``declared``: wild jokers)."""
+        if declared:
+            made = classify(cards, self.rules, reversed_, declared)
+            assert not isinstance(made, str)
+            return made
         first = cards[0]
         if len(cards) == 1:
             combo = self._singles.get(id(first))
@@ -192,7 +198,7 @@ class MediumPolicy:
             if len(cards) == size:
                 options.append(((0.0,), play))
                 continue
-            combo = self.combo(cards, reversed_)
+            combo = self.combo(cards, reversed_, play.declared)
             rank = combo.rank
             power = strength[rank] if rank != JOKER else 20
             if self._revolts(turn, combo):

@@ -375,7 +375,7 @@ def test_the_bell_is_a_setting_that_is_kept() -> None:
 def test_each_seat_shows_its_last_play_on_the_pile() -> None:
     ui = make_ui("nl", 80, 24)
     moment = screens.first_moment(5, lambda seat_view: len(
-        {seat for seat, _ in seat_view.pile} - set(seat_view.passed) - {seat_view.turn}) >= 2)
+        {seat for seat, *_ in seat_view.pile} - set(seat_view.passed) - {seat_view.turn}) >= 2)
     model = seat_at(ui, moment)
     assert model.view is not None
     rows = render(ui).rows[1:6]
@@ -383,7 +383,7 @@ def test_each_seat_shows_its_last_play_on_the_pile() -> None:
     for seat, name in enumerate(model.view.players):
         if seat in model.view.passed or seat == model.view.turn:
             continue
-        plays = [cards for who, cards in model.view.pile if who == seat]
+        plays = [cards for who, cards, _ in model.view.pile if who == seat]
         if plays:
             row = next(r for r in rows if r[2:].startswith(name))
             assert row.endswith(" ".join(card_label(c, model.text) for c in plays[-1])), row

@@ -48,7 +48,7 @@ def test_session_end_target_must_lie_above_the_starting_score() -> None:
 
 
 @pytest.mark.parametrize(("name", "value"), [
-    ("decks", 3), ("jokers", 3), ("joker_mode", "wild"), ("two_wraps", 1), ("jokers", True),
+    ("decks", 3), ("jokers", 3), ("joker_mode", "wilder"), ("two_wraps", 1), ("jokers", True),
     ("equal_rank", True), ("sequences", 2), ("tax", "2"), ("session_length", 0),
     ("session_length", 1001), ("scoring", "poker"), ("decks", "2"),
 ])

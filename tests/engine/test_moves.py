@@ -55,9 +55,9 @@ def _apply_refused(state: State, action: Action) -> bool:
 
 
 def expected_plays(state: State, seat: int) -> list[Play]:
-    cards = reference_plays(state.hands[seat], state.top, state.rules, state.reversed,
+    plays = reference_plays(state.hands[seat], state.top, state.rules, state.reversed,
                             state.lock)
-    return [Play(seat, play) for play in cards]
+    return [Play(seat, cards, declared) for cards, declared in plays]
 
 
 def other_form(state: State, action: Action) -> Action:

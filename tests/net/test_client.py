@@ -179,7 +179,7 @@ def test_requests_get_ids_and_their_replies() -> None:
     session = joined_session()
     first, data = session.request(Play(0, parse_cards("7C 7D")))
     second, _ = session.request(Pass(0))
-    assert sent(data) == [{"type": "play", "id": first, "cards": "7C 7D"}]
+    assert sent(data) == [{"type": "play", "id": first, "cards": "7C 7D", "declared": ""}]
     assert second == first + 1
     events = session.receive(encode(Refused(id=second, code="must_lead", params={}))
                              + encode(Accepted(id=first)) + encode(Accepted(id=99)))

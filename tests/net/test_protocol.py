@@ -44,7 +44,8 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "hello", "version": PROTOCOL_VERSION, "name": "Zoë Ł", "language": "pl_PL",
          "share": SHARE, "seat_hint": "0123456789abcdef", "spectate": True, "table": "main"},
         {"type": "proof", "proof": MAC},
-        {"type": "play", "id": 1, "cards": "7C 7D"},
+        {"type": "play", "id": 1, "cards": "7C 7D", "declared": ""},
+        {"type": "play", "id": 1, "cards": "7C 7D JK", "declared": "7H"},
         {"type": "pass", "id": 2},
         {"type": "give_back", "id": 3, "cards": "3C 4D"},
         {"type": "ready", "id": 4},
@@ -114,6 +115,21 @@ def test_play_again_is_the_owners_request_and_the_table_says_when_it_waits() -> 
     without = {key: value for key, value in INFO.items() if key != "again"}
     with pytest.raises(ProtocolError):          # an older host's table: another version
         parse({"type": "table", "table": without}, HOST)
+
+
+def test_a_play_carries_what_its_wild_jokers_stand_for() -> None:
+    from president.actions import Play
+    from president.cards import parse_cards
+    from president.net.protocol import PlayRequest, action_request
+
+    play = Play(2, parse_cards("7C 7D JK"), parse_cards("7H"))
+    request = action_request(play, 5)
+    assert request == PlayRequest(id=5, cards="7C 7D JK", declared="7H")
+    assert request.action(2) == play
+    plain = action_request(Play(2, parse_cards("7C")), 6)
+    assert plain.to_wire()["declared"] == "" and plain.action(2) == Play(2, parse_cards("7C"))
+    with pytest.raises(ProtocolError):
+        parse({"type": "play", "id": 1, "cards": "7C JK", "declared": 7}, CLIENT)
 
 
 def test_a_table_with_rules_that_are_no_rules_is_refused() -> None:

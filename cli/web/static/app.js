@@ -428,13 +428,15 @@ function renderPile() {
   const plays = view.pile.slice(-3);
   const children = [h("span", { class: "label" }, label("pile"))];
   if (!plays.length) children.push(h("span", { class: "dim" }, label("empty")));
-  plays.forEach(([seat, cards], i) => {
+  plays.forEach(([seat, cards, declared], i) => {
     const top = i === plays.length - 1;
     const shown = parseCards(cards);
+    const named = declared ? ` (${state.text.played(cards, declared)})` : "";
     children.push(h("span", { class: top ? "play top" : "play",
-      "aria-label": `${names[seat]}: ${shown.map((c) => state.text.cardName(c)).join(", ")}` },
+      "aria-label": `${names[seat]}: ${shown.map((c) => state.text.cardName(c)).join(", ")}${named}` },
       h("span", { class: "who" }, names[seat]),
-      h("span", { class: "cards" }, shown.map((c) => cardFace(c, { "aria-hidden": "true" })))));
+      h("span", { class: "cards" }, shown.map((c) => cardFace(c, { "aria-hidden": "true" }))),
+      declared ? h("span", { class: "declared" }, state.text.played("JK", declared)) : null));
   });
   if (view.lock) children.push(h("span", { class: "lock" }, `· ${state.text.lock(view.lock)}`));
   if (view.decree) children.push(h("p", { class: "decree" }, `${label("decree")} ${view.decree}`));

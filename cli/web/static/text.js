@@ -54,6 +54,17 @@ export class Text {
     return this.x.t(`lock.${lockKind(suits, step)}`, { suits: this.suits(suits) });
   }
 
+  // A play's cards in a sentence, each wild joker with the card it stands for
+  // ("5♠ 5♥ JK as 5♦"): as cli/text.py's Text.played.
+  played(text, declared) {
+    const named = parseCards(declared);
+    if (!named.length) return this.cards(text);
+    const kept = parseCards(text).filter((c) => c.suit !== null).map((c) => this.card(c));
+    const jokers = named.map((c) => this.x.t("declared_joker",
+      { joker: this.x.t("joker_in_text"), card: this.card(c) }));
+    return [...kept, ...jokers].join(" ");
+  }
+
   count(what, n) { return this.x.tn(`count.${what}`, n, { count: this.x.number(n) }); }
 
   // ------------------------------------------------------------ words
@@ -106,10 +117,10 @@ export class Text {
           count: x.number(count) });
       }
       case "play": {
-        const cards = parseCards(event.cards);
+        const cards = standsFor(event.cards, event.declared);
         const kind = playKind(cards);
         const mine = seat !== null && event.seat === seat;
-        const shown = this.cards(event.cards);
+        const shown = this.played(event.cards, event.declared);
         if (kind === "many") {
           return x.tn(`play_many.${mine ? "own" : "other"}`, cards.length,
             { name: name(event.seat), count: x.number(cards.length), cards: shown });
@@ -166,6 +177,13 @@ export class Text {
     if (Number.isInteger(value)) return this.x.number(value);
     return String(value);
   }
+}
+
+// The cards a play is: its jokers replaced by the cards declared for them (wild jokers).
+export function standsFor(text, declared) {
+  const named = parseCards(declared);
+  if (!named.length) return parseCards(text);
+  return [...parseCards(text).filter((c) => c.suit !== null), ...named];
 }
 
 // single, pair, triple, quad, many (a set of 5 or more) or run

@@ -4,7 +4,7 @@
 
 import { decode, encode } from "./msgpack.js";
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 export const MAX_FRAME = 256 * 1024;        // what the host may send
 export const MAX_CLIENT_FRAME = 8 * 1024;   // what the host reads
 
@@ -59,7 +59,7 @@ export const messages = {
     ({ type: "hello", version: PROTOCOL_VERSION, name, language, share, seat_hint: seatHint,
       spectate, table }),
   proof: (proof) => ({ type: "proof", proof }),
-  play: (id, cards) => ({ type: "play", id, cards }),
+  play: (id, cards, declared = "") => ({ type: "play", id, cards, declared }),
   pass: (id) => ({ type: "pass", id }),
   giveBack: (id, cards) => ({ type: "give_back", id, cards }),
   ready: (id) => ({ type: "ready", id }),

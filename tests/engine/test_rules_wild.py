@@ -1,0 +1,141 @@
+"""Wild jokers (``joker_mode = wild``, issue 11): a joker stands for the card its player
+declares, in a set or a run; a lone joker is the highest single."""
+
+from __future__ import annotations
+
+from engine_kit import NAMES, assert_illegal, codes, find, play, plays, position
+
+from president.actions import Play, action_from_dict, action_to_dict
+from president.cards import parse_cards
+from president.engine import apply, legal_actions, new_session
+from president.history import history_lines, replay_history
+from president.rules import HouseRules
+from president.state import Phase
+
+WILD = HouseRules(jokers=1, joker_mode="wild")
+WILD_RUNS = HouseRules(jokers=1, joker_mode="wild", sequences=3)
+
+
+def declared(seat: int, cards: str, declared_as: str) -> Play:
+    return Play(seat, parse_cards(cards), parse_cards(declared_as))
+
+
+def test_a_wild_joker_completes_a_set() -> None:
+    state = position(["5C 5D JK 9H", "6C 6D 6H 4S", "KD KS 3C"], WILD)
+    state, events = apply(state, declared(0, "5C 5D JK", "5H"))
+    assert find(events, "play") == [{"hand": 1, "seat": 0, "cards": "5C 5D JK", "declared": "5H"}]
+    assert state.top is not None and (state.top.kind, state.top.size) == ("set", 3)
+    assert state.top.rank.symbol == "5"
+    assert state.pile[-1].declared == parse_cards("5H")
+    assert plays(state, 1) == {"6C 6D 6H"}  # a triple of sixes beats the fives
+
+
+def test_a_wild_joker_fills_a_run_in_the_middle_and_at_the_end() -> None:
+    state = position(["5C 7D JK 9H", "8C 9D 10H 4S", "KD KS 3C"], WILD_RUNS)
+    listed = [a for a in legal_actions(state, 0) if isinstance(a, Play) and a.declared]
+    assert declared(0, "5C 7D JK", "6C") in listed      # the joker as the 6 between
+    assert declared(0, "7D 9H JK", "8C") in listed
+    state, _ = apply(state, declared(0, "5C 7D JK", "6S"))  # any suit: suits do not matter
+    assert state.top is not None and (state.top.kind, state.top.size) == ("run", 3)
+    assert state.top.rank.symbol == "7"
+    assert plays(state, 1) == {"8C 9D 10H"}
+
+
+def test_a_lone_wild_joker_is_the_highest_single() -> None:
+    state = position(["2C 4D", "JK 5D", "2D 6D"], WILD)
+    state, _ = play(state, 0, "2C")
+    assert "JK" in plays(state, 1)
+    state, _ = play(state, 1, "JK")
+    assert plays(state, 2) == set()  # nothing beats it, not even a 2
+    assert state.top is not None and state.top.is_joker
+
+
+def test_the_spade_three_beats_a_lone_wild_joker() -> None:
+    rules = HouseRules(jokers=1, joker_mode="wild", spade_three_return=True)
+    state = position(["JK 4D", "3C 3S 5D", "6D 7D"], rules)
+    state, _ = play(state, 0, "JK")
+    assert plays(state, 1) == {"3S"}
+    state, _ = play(state, 1, "3S")
+    assert state.top is not None and state.top.rank.symbol == "3"
+
+
+def test_a_declaration_that_lies_is_refused() -> None:
+    state = position(["5C 5D JK 9H", "6C 6D 6H 4S", "KD KS 3C"], WILD)
+    assert_illegal(state, declared(0, "5C 5D JK", "6H"), "bad_declaration")
+    assert_illegal(state, declared(0, "5C 9H JK", "7H"), "bad_declaration")
+    assert_illegal(state, declared(0, "5C 5D", "5H"), "bad_declaration")     # no joker
+    assert_illegal(state, declared(0, "JK", "5H"), "bad_declaration")        # a joker alone
+    assert_illegal(state, Play(0, parse_cards("5C 5D JK")), "joker_undeclared")
+
+
+def test_without_wild_jokers_a_declaration_is_refused() -> None:
+    state = position(["5C 5D JK 9H", "6C 6D 6H 4S", "KD KS 3C"], HouseRules(jokers=1))
+    assert_illegal(state, declared(0, "5C 5D JK", "5H"), "bad_declaration")
+    assert_illegal(state, Play(0, parse_cards("5C 5D JK")), "jokers_alone")
+
+
+def test_a_joker_declared_as_an_eight_cuts() -> None:
+    rules = HouseRules(jokers=1, joker_mode="wild", eight_cut=True)
+    state = position(["8C JK 9H", "6C 6D 4S", "KD KS 3C"], rules)
+    state, events = apply(state, declared(0, "8C JK", "8D"))
+    assert codes(events) == ["play", "cut", "clear"] and state.turn == 0
+
+
+def test_going_out_on_a_wild_joker_is_a_forbidden_finish() -> None:
+    rules = HouseRules(jokers=1, joker_mode="wild", forbidden_finish=True)
+    state = position(["5C JK", "6C 6D 4S", "KD KS 3C"], rules)
+    state, events = apply(state, declared(0, "5C JK", "5D"))
+    assert "forbidden" in codes(events)
+
+
+def test_the_declaration_travels_as_data() -> None:
+    action = declared(2, "5C 5D JK", "5H")
+    data = action_to_dict(action)
+    assert data == {"type": "play", "seat": 2, "cards": "5C 5D JK", "declared": "5H"}
+    assert action_from_dict(data) == action
+    assert "declared" not in action_to_dict(Play(2, parse_cards("5C 5D")))
+
+
+def test_the_declared_plays_stay_few() -> None:
+    """Representatives only: a run of the hand's lowest-suited cards with jokers in its
+    gaps, a set with jokers in the suits it lacks."""
+    rules = HouseRules(jokers=2, joker_mode="wild", sequences=3)
+    state = position(["3C 4D 5H 8D 9H 10S JC QD KH AC 2S JK JK", "2C", "2D"], rules)
+    listed = [a for a in legal_actions(state, 0) if isinstance(a, Play)]
+    wild = [a for a in listed if a.declared]
+    assert len(wild) == len({(a.cards, a.declared) for a in wild}) < 200
+    assert declared(0, "3C 4D 5H JK JK", "6C 7C") in wild
+
+
+def test_a_wild_session_replays_from_its_history() -> None:
+    from president.bots.heuristic import HeuristicBot
+    from president.view import view
+
+    rules = HouseRules(jokers=2, joker_mode="wild", sequences=3, session_length=3)
+    state, events = new_session(rules, NAMES[:4], 5)
+    every = list(events)
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    while state.phase is not Phase.SESSION_OVER:
+        seat = next(s for s in state.seats if legal_actions(state, s))
+        state, events = apply(state, bots[seat].choose(view(state, seat)))
+        every += events
+    assert any("declared" in params for params in find(every, "play"))
+    lines = list(history_lines(rules, "custom", NAMES[:4], 5, every))
+    final, _ = replay_history(lines)
+    assert final.scores == state.scores
+
+
+def test_a_suit_lock_counts_the_suits_a_wild_joker_is_declared() -> None:
+    rules = HouseRules(jokers=2, joker_mode="wild", suit_lock="suits")
+    state = position(["5H 5S 3C", "6H JK 4C", "7C 7H JK 8D 8S"], rules)
+    state, _ = play(state, 0, "5H 5S")
+    state, events = apply(state, declared(1, "6H JK", "6S"))  # the joker's spade locks
+    assert find(events, "lock") == [{"hand": 1, "suits": "HS", "step": False}]
+    assert state.lock is not None
+    listed = [a for a in legal_actions(state, 2) if isinstance(a, Play)]
+    assert declared(2, "7H JK", "7S") in listed and "7C 7H" not in plays(state, 2)
+    pairs = {(a.cards, a.declared) for a in listed if len(a.cards) == 2}
+    assert pairs == {(parse_cards("7H JK"), parse_cards("7S")),
+                     (parse_cards("8S JK"), parse_cards("8H"))}
+    assert_illegal(state, declared(2, "7H JK", "7D"), "suit_locked")
+    assert_illegal(state, declared(2, "7C JK", "7S"), "suit_locked")
