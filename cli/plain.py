@@ -1,7 +1,8 @@
 """A plain line interface over ``client.Client`` (``president play --plain``).
 
 It prints what happens one line at a time and reads commands:
-``play 7C 7D`` (or ``p``), ``pass``, ``give 3C 4D``, ``ready``, ``decree TEXT``,
+``play 7C 7D`` (or ``p``), ``pass``, ``give 3C 4D`` (the tax, a 7-pass), ``discard 9H``
+(a 10-discard), ``ready``, ``decree TEXT``,
 ``start``, ``say TEXT``, ``show``, ``help``, ``quit``. What happens and why an action
 is refused, the table summary and the help are told in the player's language
 (``president.cli.text``); the command words and card codes stay as typed (a fallback
@@ -18,7 +19,7 @@ import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import format_cards, parse_cards
 from president.cli.i18n import N_
 from president.cli.text import Text, text_for
@@ -32,8 +33,8 @@ LOCAL = "127.0.0.1"
 Out = Callable[[str], None]
 
 # The command words (play, pass, give, ...) and card codes are typed as they are.
-HELP = N_("commands: play CARDS (p), pass, give CARDS, ready, decree TEXT, start, say TEXT, "
-          "show, help, quit    cards: 3C 10H QS AD 2S JK")
+HELP = N_("commands: play CARDS (p), pass, give CARDS, discard CARDS, ready, decree TEXT, "
+          "start, say TEXT, show, help, quit    cards: 3C 10H QS AD 2S JK")
 
 
 STATUS_WORDS = {"reconnecting": N_("Connection lost: reconnecting…"),
@@ -74,6 +75,17 @@ def describe_view(view: View, me: int | None, words: Text | None = None) -> list
             lines.append("   " + tr.ngettext(
                 "give back {n} card: give CARDS", "give back {n} cards: give CARDS",
                 view.tax_owed).format(n=view.tax_owed))
+        choosing = view.choosing
+        if choosing is not None and choosing.seat == me and choosing.to is not None:
+            lines.append("   " + tr.ngettext(
+                "7-pass: give {n} card to {name}: give CARDS",
+                "7-pass: give {n} cards to {name}: give CARDS",
+                choosing.number).format(n=choosing.number, name=view.players[choosing.to]))
+        elif choosing is not None and choosing.seat == me:
+            lines.append("   " + tr.ngettext(
+                "10-discard: discard {n} card: discard CARDS",
+                "10-discard: discard {n} cards: discard CARDS",
+                choosing.number).format(n=choosing.number))
     if view.turn is not None:
         whose = tr.gettext("YOUR TURN") if view.turn == me else tr.gettext(
             "turn: {name}").format(name=view.players[view.turn])
@@ -92,9 +104,10 @@ def scores_text(view: View) -> str:
 Command = Action | str | None
 
 
-def parse_command(line: str, seat: int = 0) -> Command:
+def parse_command(line: str, seat: int = 0, giving: bool = False) -> Command:
     """An action of ``seat``, a local command word (show, help, quit, start, say:TEXT) or
-    None. Raises ``NotationError`` for cards that are not cards."""
+    None; ``give`` is a 7-pass while ``giving`` (the seat's view says one is due), else
+    the tax's give-back. Raises ``NotationError`` for cards that are not cards."""
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if word in ("play", "p") and rest:
@@ -102,7 +115,10 @@ def parse_command(line: str, seat: int = 0) -> Command:
     if word == "pass":
         return Pass(seat)
     if word in ("give", "give_back") and rest:
-        return GiveBack(seat, tuple(sorted(parse_cards(rest.upper()))))
+        kind = Give if giving and word == "give" else GiveBack
+        return kind(seat, tuple(sorted(parse_cards(rest.upper()))))
+    if word == "discard" and rest:
+        return Discard(seat, tuple(sorted(parse_cards(rest.upper()))))
     if word == "ready":
         return Ready(seat)
     if word == "decree" and rest:
@@ -210,7 +226,9 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
         if not line.strip():
             continue
         try:
-            command = parse_command(line, client.seat or 0)
+            choosing = client.view.choosing if client.view is not None else None
+            command = parse_command(line, client.seat or 0, giving=choosing is not None
+                                    and choosing.seat == client.seat and choosing.kind == "give")
         except NotationError:
             out(f"!! {words.reason('bad_cards')}")
             continue

@@ -282,6 +282,24 @@ class GiveBackRequest(ActionRequest):
 
 
 @dataclass(frozen=True, slots=True)
+class GiveRequest(ActionRequest):
+    """7-pass: the cards given to the next player (``seven_pass``)."""
+
+    TYPE, SENDERS = "give", (CLIENT,)
+    id: int = checked(_id)
+    cards: str = checked(_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRequest(ActionRequest):
+    """10-discard: the cards discarded (``ten_discard``)."""
+
+    TYPE, SENDERS = "discard", (CLIENT,)
+    id: int = checked(_id)
+    cards: str = checked(_cards)
+
+
+@dataclass(frozen=True, slots=True)
 class ReadyRequest(ActionRequest):
     TYPE, SENDERS = "ready", (CLIENT,)
     id: int = checked(_id)
@@ -452,15 +470,16 @@ class Bye(Message):
 
 
 MESSAGES: tuple[type[Message], ...] = (
-    Hello, Proof, PlayRequest, PassRequest, GiveBackRequest, ReadyRequest, DecreeRequest,
+    Hello, Proof, PlayRequest, PassRequest, GiveBackRequest, GiveRequest, DiscardRequest,
+    ReadyRequest, DecreeRequest,
     StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
     SnapshotRequest, Leave,
     Ping, Pong,
     Challenge, Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
-    cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, ReadyRequest,
-                              DecreeRequest)
+    cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, GiveRequest,
+                              DiscardRequest, ReadyRequest, DecreeRequest)
 }
 ACTION_TYPES = tuple(ACTION_REQUESTS)
 CLASSES: dict[str, dict[str, type[Message]]] = {

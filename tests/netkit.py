@@ -107,7 +107,8 @@ PUBLIC_VIEW_KEYS = {"pile", "top_rank", "top", "players"}
 
 def check_no_hidden_cards(frames: list[dict[str, Any]], seat: int | None) -> int:
     """Every card a seat is shown outside the public pile and plays must have been its own
-    (dealt to it, or handed to it in a tax exchange it took part in). Returns frames checked."""
+    (dealt to it, or handed to it in a tax exchange or a 7-pass it took part in). Returns
+    frames checked."""
     allowed: set[Card] = set()
     checked = 0
     for msg in frames:
@@ -119,11 +120,11 @@ def check_no_hidden_cards(frames: list[dict[str, Any]], seat: int | None) -> int
                 assert ("cards" in event) == (seat is not None)
                 allowed = set(card_tokens(event.get("cards", "")))
                 continue
-            if kind == "tax" and "cards" in event:
+            if kind in ("tax", "give") and "cards" in event:  # a tax transfer, a 7-pass
                 assert seat in (event["from"], event["to"]), event
                 if event["to"] == seat:
                     allowed |= set(card_tokens(event["cards"]))
-            if kind == "play":
+            if kind in ("play", "discard"):
                 continue  # public
             assert set(card_tokens(event)) <= allowed, (seat, event)
             checked += 1

@@ -292,6 +292,9 @@ def seat_state(model: TableModel, s: int) -> str:
     if place is not None:
         return tr.gettext("out #{place}").format(place=place)
     if view.phase == "play":
+        if view.choosing is not None and view.choosing.seat == s:
+            return tr.gettext("choosing to give") if view.choosing.to is not None \
+                else tr.gettext("choosing to discard")
         if view.turn == s:
             left = model.turn_seconds_left()
             if left is not None:
@@ -463,7 +466,9 @@ def hand_header(model: TableModel) -> Fragments:
     if bar:
         out.append(("class:warning" if bar.endswith(TIMER_HURRY) else "class:turn", "  " + bar))
     if model.received_indices():
-        legend = ("class:dim", "   " + model.tr.gettext("+ received in the tax"))
+        legend = ("class:dim", "   " + (model.tr.gettext("+ received in the tax or a 7-pass")
+                                        if model.gifted else
+                                        model.tr.gettext("+ received in the tax")))
         if width_of("".join(f[1] for f in [*out, legend])) <= columns() - 1:
             out.append(legend)
     return fit_line(out, columns())
@@ -497,6 +502,19 @@ def hand_header_fragments(model: TableModel) -> Fragments:
             "Your hand: choose {n} card to give back, then Enter.",
             "Your hand: choose {n} cards to give back, then Enter.", view.tax_owed,
         ).format(n=view.tax_owed)
+        return fit_line([("class:turn", text)], columns())
+    choosing = model.choosing
+    if choosing is not None and choosing.to is not None:  # a 7-pass
+        text = tr.ngettext(
+            "Your hand: choose {n} card to give to {name}, then Enter.",
+            "Your hand: choose {n} cards to give to {name}, then Enter.", choosing.number,
+        ).format(n=choosing.number, name=view.players[choosing.to])
+        return fit_line([("class:turn", text)], columns())
+    if choosing is not None:  # a 10-discard
+        text = tr.ngettext(
+            "Your hand: choose {n} card to discard, then Enter.",
+            "Your hand: choose {n} cards to discard, then Enter.", choosing.number,
+        ).format(n=choosing.number)
         return fit_line([("class:turn", text)], columns())
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
@@ -654,6 +672,10 @@ def keys_fragments(model: TableModel) -> Fragments:
     elif phase == "tax":
         hints = [tr.gettext("←→ move"), tr.gettext("Space select"),
                  tr.gettext("Enter give back"), tr.gettext("Ctrl-Q quit")]
+    elif model.choosing is not None:  # a 7-pass or 10-discard
+        hints = [tr.gettext("←→ move"), tr.gettext("Space select"),
+                 tr.gettext("Enter give") if model.choosing.to is not None
+                 else tr.gettext("Enter discard"), tr.gettext("Ctrl-Q quit")]
     else:
         hints = [tr.gettext("←→ Space select"),
                  tr.gettext("3-9 0 {letters} 2 ranks").format(letters=rank_letters(model)),

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
+from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import Card, format_cards, parse_cards
 from president.cli.i18n import N_
 from president.combos import strengths
@@ -33,7 +33,7 @@ from president.net.session import (
 )
 from president.refusals import refusal
 from president.rules import HouseRules
-from president.view import View
+from president.view import Choosing, View
 
 LOG_LINES = 200
 REACTIONS = (N_("Well played!"), N_("Ouch!"), N_("Your turn…"), N_("Good game!"))
@@ -89,6 +89,7 @@ class TableModel:
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
         self.received: list[Card] = []         # cards the tax gave us this hand
+        self.gifted = False                    # ... or a 7-pass (some of them)
         self.score_sheet: list[tuple[int, list[int]]] = []  # (hand, totals) seen here
         self.bell_due = False                  # our move or tax has just begun
         self.only_pass_due = False             # ... a move where we can only pass
@@ -160,10 +161,11 @@ class TableModel:
             if self.session_summary is not None:
                 self.new_session()           # the owner played again
             self.hand_summary = None
-            self.received = []
-        elif event.code == "tax" and event.params.get("to") == self.seat \
+            self.received, self.gifted = [], False
+        elif event.code in ("tax", "give") and event.params.get("to") == self.seat \
                 and event.params.get("cards"):
             self.received.extend(parse_cards(event.params["cards"]))
+            self.gifted = self.gifted or event.code == "give"
         self.add_log_line(self.text.event(event, self.players, self.seat, by))
 
     def new_session(self) -> None:
@@ -263,6 +265,17 @@ class TableModel:
     def my_turn(self) -> bool:
         return self.view is not None and self.view.turn == self.seat and self.phase == "play"
 
+    @property
+    def choosing(self) -> Choosing | None:
+        """A 7-pass or 10-discard this seat is to choose now (None otherwise)."""
+        choosing = self.view.choosing if self.view else None
+        return choosing if choosing is not None and choosing.seat == self.seat else None
+
+    def choice_action(self, cards: tuple[Card, ...]) -> Give | Discard:
+        """The 7-pass or 10-discard of ``cards`` (while ``choosing``)."""
+        kind = Give if self.choosing and self.choosing.kind == "give" else Discard
+        return kind(self.seat or 0, cards)
+
     def strength(self, card: Card) -> tuple[int, int]:
         table = strengths(self.rules.rank_order, bool(self.view and self.view.reversed))
         return (table[card.rank], -1 if card.suit is None else int(card.suit))
@@ -277,7 +290,7 @@ class TableModel:
         """On our turn, where the cards are that some legal play uses (None otherwise)."""
         if not self.my_turn:
             return None
-        usable = {card for action in self.view.legal if isinstance(action, Play)
+        usable = {card for action in self.view.legal if isinstance(action, (Play, Give, Discard))
                   for card in action.cards} if self.view else set()
         return frozenset(i for i, card in enumerate(self.hand_cards()) if card in usable)
 
@@ -362,7 +375,8 @@ class TableModel:
 
     def select_rank(self, symbol: str) -> None:
         """Select the cards of one rank: as many as the pile asks for, then one fewer
-        on each press (wrapping to all)."""
+        on each press (wrapping to all). While choosing a 7-pass or 10-discard, each
+        press adds one more card of the rank to the selection (then takes them all off)."""
         if self.no_hand_here():
             return
         hand = self.hand_cards()
@@ -373,6 +387,12 @@ class TableModel:
             self.changed()
             return
         current = self.selected
+        if self.choosing is not None:  # a 7-pass or 10-discard: a rank key adds one card
+            free = [i for i in indices if i not in current]
+            self.selected = current | {free[0]} if free else current - set(indices)
+            self.cursor = free[0] if free else indices[0]
+            self.changed()
+            return
         if current and current <= set(indices):
             size = len(current) - 1 or len(indices)
         else:
@@ -394,15 +414,16 @@ class TableModel:
 
     def select_lowest(self) -> bool:
         """Select the lowest legal set; True when it was already selected."""
-        plays: list[Play | GiveBack] = [
-            a for a in self.view.legal if isinstance(a, (Play, GiveBack))] if self.view else []
+        plays: list[Play | GiveBack | Give | Discard] = [
+            a for a in self.view.legal if isinstance(a, (Play, GiveBack, Give, Discard))
+        ] if self.view else []
         if not plays:
             self.message = self.tr.gettext("You have nothing to play now.")
             self.changed()
             return False
         leading = not (self.view and self.view.pile)
 
-        def key(action: Play | GiveBack) -> tuple[int, int]:
+        def key(action: Play | GiveBack | Give | Discard) -> tuple[int, int]:
             top = max(self.strength(card)[0] for card in action.cards)
             return (top, -len(action.cards) if leading else len(action.cards))
 
@@ -431,6 +452,8 @@ class TableModel:
         self.message = None
         if self.no_hand_here():
             return None
+        if self.choosing is not None:  # a 7-pass or 10-discard
+            return self._checked(self.choice_action(self.selected_cards()))
         if self.phase == "play":
             return self._checked(Play(self.seat or 0, self.selected_cards()))
         if self.phase == "tax":
@@ -449,8 +472,8 @@ class TableModel:
 
     def selection_hint(self) -> str | None:
         """While choosing: why the selection could not be played (None if it could)."""
-        if not self.my_turn or not self.selected:
-            return None
+        if not self.my_turn or not self.selected or self.choosing is not None:
+            return None  # (a 7-pass or 10-discard: the header says how many)
         code = self.refusal(Play(self.seat or 0, self.selected_cards()))
         return None if code is None else str(self.text.reason(code))
 

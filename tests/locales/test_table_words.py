@@ -59,6 +59,8 @@ def seat_statuses(language: str) -> dict[str, str]:
         "tax": table_model(language, phase="tax", tax_pending=[1]),
         "ready": table_model(language, phase="hand_over", ready=[1]),
         "out": table_model(language, finished=[2, 3, 1]),
+        "give": table_model(language, turn=1, choosing=[1, "give", 2, 2]),
+        "discard": table_model(language, turn=1, choosing=[1, "discard", 1, None]),
     }
     return {what: layout.seat_state(model, 1) for what, model in shown.items()}
 
@@ -95,6 +97,7 @@ def test_no_sentence_about_a_player_assumes_a_gender(tool: Any, language: str) -
     with tool.po_path(language).open("rb") as handle:
         catalog = read_po(handle, locale=language, domain="president")
     statuses = {"to play", "passed", "choosing tax cards", "ready", "out #{place}",
+                "choosing to give", "choosing to discard",
                 "(away, a bot plays)", "(left, a bot plays)", "(disconnected)",
                 "Disconnected", "Disconnected: {reason}", "Refused ({code})."}
     checked, found = 0, []

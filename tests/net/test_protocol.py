@@ -48,6 +48,8 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "play", "id": 1, "cards": "7C 7D JK", "declared": "7H"},
         {"type": "pass", "id": 2},
         {"type": "give_back", "id": 3, "cards": "3C 4D"},
+        {"type": "give", "id": 4, "cards": "3C 4D"},
+        {"type": "discard", "id": 5, "cards": "9H"},
         {"type": "ready", "id": 4},
         {"type": "decree", "id": 5, "text": "Everyone stands up"},
         {"type": "start", "id": 6},

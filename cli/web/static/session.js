@@ -95,13 +95,14 @@ export class Session {
     return false;
   }
 
-  // An action (play, pass, give_back, ready, decree, start): resolves to the reply,
+  // An action (play, pass, give_back, give, discard, ready, decree, start): resolves to the reply,
   // {code: null} when accepted, else the host's (or our) reason code and params.
   request(kind, arg) {
     if (this.status !== "connected") return Promise.resolve({ code: "not_connected", params: {} });
     const id = this.nextId++;
     const build = { play: messages.play, pass: messages.pass, give_back: messages.giveBack,
-      ready: messages.ready, decree: messages.decree, start: messages.start }[kind];
+      give: messages.give, discard: messages.discard, ready: messages.ready,
+      decree: messages.decree, start: messages.start }[kind];
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       if (!this.send(build(id, arg))) this.reply(id, "disconnected", {});

@@ -62,6 +62,8 @@ export const messages = {
   play: (id, cards, declared = "") => ({ type: "play", id, cards, declared }),
   pass: (id) => ({ type: "pass", id }),
   giveBack: (id, cards) => ({ type: "give_back", id, cards }),
+  give: (id, cards) => ({ type: "give", id, cards }),
+  discard: (id, cards) => ({ type: "discard", id, cards }),
   ready: (id) => ({ type: "ready", id }),
   decree: (id, text) => ({ type: "decree", id, text }),
   start: (id) => ({ type: "start", id }),

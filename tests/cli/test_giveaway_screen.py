@@ -1,0 +1,116 @@
+"""The terminal's 7-pass and 10-discard screen: the header says how many cards go to
+whom, the keys choose them and Enter sends the Give or Discard; the receiver's hand
+marks what it got (issue 11)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.keys import Keys
+from screens import NAMES, Moment, make_ui, render, seat_at
+
+from president.actions import Discard, Give, Play
+from president.cards import parse_cards
+from president.engine import apply, new_session
+from president.rules import HouseRules
+from president.state import Phase
+
+RULES = HouseRules(seven_pass=True, ten_discard=True)
+
+
+def after_play(cards: str, hands: list[str]) -> Moment:
+    """Seat 0 (Tester) has just played ``cards`` from the first of ``hands``."""
+    state, events = new_session(RULES, NAMES[:3], 1)
+    state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
+                    turn=0, tax_due=(), tax_log=())
+    state, more = apply(state, Play(0, parse_cards(cards)))
+    return Moment(state, [*events, *more])
+
+
+class Acting:
+    """A connection that keeps the actions sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    async def act(self, action: Any) -> Any:
+        self.sent.append(action)
+        from screens import Accepted
+        return Accepted()
+
+
+def press(ui: Any, *keys: str) -> None:
+    async def feed() -> None:
+        with set_app(ui.app):
+            for data in keys:
+                ui.app.key_processor.feed(KeyPress(Keys.ControlM if data == "\r" else data,
+                                                   data))
+                ui.app.key_processor.process_keys()
+                await asyncio.sleep(0)
+                await asyncio.sleep(0)
+
+    asyncio.run(feed())
+
+
+def test_the_seven_pass_screen_names_the_receiver_and_enter_gives_the_selection() -> None:
+    ui = make_ui("en", 80, 24)
+    moment = after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"])
+    model = seat_at(ui, moment)
+    ui.connection = connection = Acting()
+    text = render(ui).text
+    assert "Your hand: choose 2 cards to give to Anna, then Enter." in text
+    assert "Enter give" in render(ui).rows[-1]
+    press(ui, "3", "4", "\r")
+    assert connection.sent == [Give(0, parse_cards("3C 4D"))]
+    assert model.message is None
+
+
+def test_the_seven_pass_screen_refuses_the_wrong_number_of_cards() -> None:
+    ui = make_ui("en", 80, 24)
+    model = seat_at(ui, after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"]))
+    ui.connection = connection = Acting()
+    press(ui, "3", "\r")
+    assert connection.sent == []
+    assert model.message == ui.text.reason("wrong_count")
+    press(ui, "p")  # no pass while the choice is due
+    assert connection.sent == [] and model.message == ui.text.reason("must_give")
+
+
+def test_the_ten_discard_screen_in_italian() -> None:
+    ui = make_ui("it", 80, 24)
+    seat_at(ui, after_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
+    ui.connection = connection = Acting()
+    assert "La tua mano: scegli 1 carta da scartare, poi Invio." in render(ui).text
+    press(ui, "4", "\r")
+    assert connection.sent == [Discard(0, parse_cards("4D"))]
+
+
+def test_others_see_who_chooses_and_the_receiver_sees_what_it_got() -> None:
+    moment = after_play("7C", ["7C 3C 4D 9H", "8D 4S", "9C KC"])
+    watcher = make_ui("en", 80, 24)
+    seat_at(watcher, moment, seat=2)
+    assert "choosing to give" in render(watcher).text
+    given, events = apply(moment.state, Give(0, parse_cards("3C")))
+    receiver = make_ui("en", 80, 24)
+    model = seat_at(receiver, Moment(given, [*moment.events, *events]), seat=1)
+    hand = model.hand_cards()
+    assert {hand[i] for i in model.received_indices()} == set(parse_cards("3C"))
+    text = render(receiver).text
+    assert "+ received in the tax or a 7-pass" in text
+    assert "7-pass: Tester gives you 3♣." in text
+    third = make_ui("en", 80, 24)
+    seat_at(third, Moment(given, [*moment.events, *events]), seat=2)
+    assert "7-pass: Tester gives 1 card to Anna." in render(third).text
+
+
+def test_the_plain_client_reads_give_and_discard() -> None:
+    from president.actions import GiveBack
+    from president.cli.plain import parse_command
+
+    assert parse_command("give 3c 4d", 1, giving=True) == Give(1, parse_cards("3C 4D"))
+    assert parse_command("give 3c 4d", 1) == GiveBack(1, parse_cards("3C 4D"))
+    assert parse_command("discard 9h", 2) == Discard(2, parse_cards("9H"))
