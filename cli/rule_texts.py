@@ -50,6 +50,8 @@ RULE_NAMES: dict[str, str] = {
     "suit_lock": N_("Suit lock (shibari)"),
     "seven_pass": N_("7-pass"),
     "ten_discard": N_("10-discard"),
+    "runs_same_suit": N_("Runs in one suit (kaidan)"),
+    "run_revolution": N_("A run of four starts a revolution"),
 }
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -118,6 +120,9 @@ RULE_EXPLANATIONS: dict[str, str] = {
                      "to the next player."),
     "ten_discard": N_("After a play with 10s, its player discards one card of their choice "
                       "per 10."),
+    "runs_same_suit": N_("A run must be all of one suit (when runs are played at all)."),
+    "run_revolution": N_("A run of four or more cards reverses the rank order, as a four "
+                         "of a kind does."),
 }
 
 # (field, value) -> (context, English value name). Booleans default to on/off,

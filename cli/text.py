@@ -228,6 +228,7 @@ REASONS: dict[str, str] = {
     "step_locked": N_("The pile is locked: play exactly one rank above the top."),
     "must_give": N_("First choose the cards to give or to discard."),
     "no_give_due": N_("You have no cards to give or to discard now."),
+    "mixed_suits": N_("The cards of a run must all be of the same suit."),
     # host: joining and messages
     "wrong_pin": N_("Wrong PIN."),
     "bad_pin": N_("Wrong PIN."),

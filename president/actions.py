@@ -103,6 +103,7 @@ REASONS = (
     "step_locked",      # the pile is locked to plays one rank step up (suit_lock)
     "must_give",        # a 7-pass or 10-discard of this seat's choice comes first
     "no_give_due",      # no 7-pass (or no 10-discard) of this seat is due
+    "mixed_suits",      # a run's cards must all be of one suit (runs_same_suit)
 )
 
 

@@ -156,6 +156,8 @@ def classify(cards: tuple[Card, ...], rules: HouseRules, reversed_: bool,
         table = strengths(rules.rank_order, reversed_)
         positions = sorted(table[card.rank] for card in cards)
         if all(b - a == 1 for a, b in zip(positions, positions[1:], strict=False)):
+            if rules.runs_same_suit and any(card.suit is not cards[0].suit for card in cards):
+                return "mixed_suits"  # runs_same_suit: a run is all of one suit
             top = max(cards, key=lambda card: table[card.rank]).rank
             return make_combo("run", len(cards), top)
     return "mixed_ranks"

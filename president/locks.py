@@ -7,7 +7,8 @@ step above the top too (a step lock). The two arise apart and hold together.
 
 A play's suits are the sorted suits of its cards. A play of jokers has none of its
 own: it never starts a suit lock and fits any lock; nor has a mixed-suit run (its
-cards are listed one per rank, whatever their suits: ``moves.candidate_plays``).
+cards are listed one per rank, whatever their suits: ``moves.candidate_plays``); a
+same-suit run (``runs_same_suit``) has.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def locks(rules: HouseRules) -> bool:
 def play_suits(cards: tuple[Card, ...], combo: Combo, rules: HouseRules) -> tuple[Suit, ...]:
     """The suits ``cards`` (sorted) hold as a play forming ``combo``; empty when they
     have none of their own (jokers, a mixed-suit run)."""
-    if combo.rank is Rank.JOKER or combo.kind == "run":
+    if combo.rank is Rank.JOKER or (combo.kind == "run" and not rules.runs_same_suit):
         return ()
     return tuple(sorted(card.suit for card in cards if card.suit is not None))
 

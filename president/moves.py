@@ -206,11 +206,26 @@ def is_declared_set(cards: tuple[Card, ...], declared: tuple[Card, ...]) -> bool
 def runs_with_tops(
     ranks: Mapping[Rank, list[Card] | tuple[Card, ...]], rules: HouseRules, reversed_: bool
 ) -> list[tuple[tuple[Card, ...], Rank]]:
-    """Every run of ``sequences`` or more ranks (the lowest-suited card of each), sorted,
-    with its top rank (``sequences``)."""
-    table, shortest = strengths(rules.rank_order, reversed_), run_length(rules)
-    ordered = sorted((r for r in ranks if r is not Rank.JOKER), key=table.__getitem__)
+    """Every run of ``sequences`` or more ranks (the lowest-suited card of each; with
+    ``runs_same_suit``, every run of one suit), sorted, with its top rank."""
+    table = strengths(rules.rank_order, reversed_)
     runs: dict[tuple[Card, ...], Rank] = {}
+    if not rules.runs_same_suit:
+        _stretches(runs, {rank: cards[0] for rank, cards in ranks.items()}, table,
+                   run_length(rules))
+    else:
+        for suit in Suit:
+            held = {rank: card for rank, cards in ranks.items() for card in cards
+                    if card.suit is suit}
+            _stretches(runs, held, table, run_length(rules))
+    return [(cards, runs[cards]) for cards in sorted(runs)]
+
+
+def _stretches(runs: dict[tuple[Card, ...], Rank], cards: Mapping[Rank, Card],
+               table: Mapping[Rank, int], shortest: int) -> None:
+    """Add to ``runs`` every stretch of ``shortest`` or more consecutive ranks (in the
+    order ``table``) of ``cards`` (one card per rank), with its top rank."""
+    ordered = sorted((r for r in cards if r is not Rank.JOKER), key=table.__getitem__)
     for start in range(len(ordered)):
         stretch = [ordered[start]]
         for rank in ordered[start + 1:]:
@@ -218,8 +233,7 @@ def runs_with_tops(
                 break
             stretch.append(rank)
             if len(stretch) >= shortest:
-                runs[tuple(sorted((ranks[r][0] for r in stretch), key=card_key))] = rank
-    return [(cards, runs[cards]) for cards in sorted(runs)]
+                runs[tuple(sorted((cards[r] for r in stretch), key=card_key))] = rank
 
 
 def canonical_cards(
@@ -234,6 +248,8 @@ def canonical_cards(
     """
     if single and cards and locks(rules) and cards[0].rank is cards[-1].rank:
         return cards  # a set: listed in every choice of suits (``rank_sets``)
+    if single and rules.runs_same_suit and len(cards) > 1 and cards[0].rank is not cards[-1].rank:
+        return cards  # a run of one suit: listed in each suit (``runs_with_tops``)
     keep_suits = len(cards) == 1 or not single
     if keep_suits and big_two(rules):
         return cards

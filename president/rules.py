@@ -160,13 +160,16 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "suit_lock": ("off", "suits", "suits_and_step"),
     "seven_pass": (False, True),
     "ten_discard": (False, True),
+    "runs_same_suit": (False, True),
+    "run_revolution": (False, True),
 }
 
 # Fields added after the first hand histories were written: ``to_dict`` leaves them out
 # while they are at their default, so that a record of the older rules reads the same.
 LATER_FIELDS = (
     "eight_cut", "jack_back", "five_skip", "nine_reverse", "spade_three_return", "downfall",
-    "forbidden_finish", "suit_lock", "seven_pass", "ten_discard",
+    "forbidden_finish", "suit_lock", "seven_pass", "ten_discard", "runs_same_suit",
+    "run_revolution",
 )
 
 # Fields whose value may be any integer in a range rather than one of ALLOWED.
@@ -220,6 +223,8 @@ class HouseRules:
     suit_lock: SuitLock = SuitLock.OFF  # shibari (しばり): same suits twice bind the trick
     seven_pass: bool = False  # 7-pass (7渡し): pass one card of your choice per 7 played
     ten_discard: bool = False  # 10-discard (10捨て): discard one card of your choice per 10
+    runs_same_suit: bool = False  # kaidan (階段): a run's cards are all of one suit
+    run_revolution: bool = False  # a run of four or more cards turns the rank order
 
     def __post_init__(self) -> None:
         """Check every value (words given as plain strings too), then hold each word as

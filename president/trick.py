@@ -4,8 +4,8 @@
 
 1. the cards leave the hand for the pile (``play``);
 2. the rule steps ``play_steps`` enables for the rules, in order: ``revolution``,
-   ``eight_cut`` (marks the cut), ``suit_lock``, ``jack_back``, ``nine_reverse``,
-   ``five_skip``;
+   ``run_revolution``, ``eight_cut`` (marks the cut), ``suit_lock``, ``jack_back``,
+   ``nine_reverse``, ``five_skip``;
 3. ``went_out`` if the hand is empty (``forbidden_finish``, ``downfall``);
 4. the end of the hand, if one player or none still holds cards;
 5. the clear of an 8-cut (``cut``, ``clear``);
@@ -98,6 +98,11 @@ def _big_set(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outco
     return combo.kind == "set" and (combo.size >= 4 or singles == 4)
 
 
+def _long_run(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+    """A run of four or more cards."""
+    return combo.kind == "run" and combo.size >= 4
+
+
 def _equal(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
     """A play equal in rank to the top."""
     return outcome is EQUAL
@@ -126,11 +131,24 @@ def revolution(trick: Trick) -> None:
     if trick.singles == 4 and trick.rules.revolution is Revolution.QUAD_OR_FOUR_IN_A_ROW:
         revolt, trick.singles = True, 0
     if revolt:
-        trick.reversed = not trick.reversed
-        if trick.rules.revolution_reverses_direction:
-            trick.direction = -trick.direction
-        # The revolution's own order: an 11-back in force lasts only until the clear.
-        trick.event("revolution", reversed=trick.reversed != trick.state.back)
+        _revolt(trick)
+
+
+def run_revolution(trick: Trick) -> None:
+    """``run_revolution``: a run of four or more cards turns the rank order as a
+    revolution does (``revolution_reverses_direction`` too)."""
+    if trick.combo.kind == "run" and trick.combo.size >= 4:
+        _revolt(trick)
+
+
+def _revolt(trick: Trick) -> None:
+    """A revolution: the rank order turns (and, with ``revolution_reverses_direction``,
+    the direction of play)."""
+    trick.reversed = not trick.reversed
+    if trick.rules.revolution_reverses_direction:
+        trick.direction = -trick.direction
+    # The revolution's own order: an 11-back in force lasts only until the clear.
+    trick.event("revolution", reversed=trick.reversed != trick.state.back)
 
 
 def eight_cut(trick: Trick) -> None:
@@ -271,6 +289,7 @@ def play_steps(rules: HouseRules) -> tuple[Step, ...]:
     """The rule steps a play goes through under ``rules``, in order."""
     steps: list[tuple[bool, Step]] = [
         (rules.revolution is not Revolution.OFF, Step(_big_set, revolution)),
+        (rules.run_revolution, Step(_long_run, run_revolution)),
         (rules.eight_cut, Step(_holding(Rank.EIGHT), eight_cut)),
         (rules.suit_lock is not SuitLock.OFF, Step(_any_play, suit_lock)),
         (rules.jack_back, Step(_holding(Rank.JACK), jack_back)),

@@ -127,7 +127,7 @@ def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
             slow_state, slow_events = apply(state, other)
         except IllegalAction:  # only where other suits matter
             assert (state.rules.suit_tiebreak == "big_two" or state.rules.spade_three_return
-                    or state.rules.suit_lock != "off")
+                    or state.rules.suit_lock != "off" or state.rules.runs_same_suit)
         else:  # the same play: only the suits of the cards played (and so a lock) may
             # differ; with big_two a suit may make a play equal to the top, not beat it
             if state.rules.suit_tiebreak != "big_two":
