@@ -129,8 +129,9 @@ def wild_plays(hand: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> li
     ``suit_lock``, each set in every choice of suits, its natural cards' as ``rank_sets``
     and its jokers' among the suits it lacks: ``declared_suits``), then, with
     ``sequences``, each run whose missing ranks jokers fill (declared as clubs: suits do
-    not change what a run does). A joker stands for a card its player lacks: a joker in
-    place of a card of the hand is not listed."""
+    not change what a run does; with ``runs_same_suit``, each run of one suit, declared
+    in its suit). A joker stands for a card its player lacks: a joker in place of a card
+    of the hand is not listed."""
     ranks = by_rank(hand)
     jokers = ranks.pop(Rank.JOKER, [])
     if not jokers or not ranks:
@@ -144,24 +145,38 @@ def wild_plays(hand: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> li
                 for count in range(1, len(jokers) + 1):
                     for declared in declared_suits(natural, rank, count, rules):
                         plays.append((natural + (JOKER,) * count, declared))
-    shortest = run_length(rules)
-    if shortest:
-        table = strengths(rules.rank_order, reversed_)
-        ordered = sorted(SUITED_RANKS, key=table.__getitem__)
-        for start in range(len(ordered)):
-            missing: list[Rank] = []
-            held: list[Card] = []
-            for rank in ordered[start:]:
-                if rank in ranks:
-                    held.append(ranks[rank][0])
-                else:
-                    missing.append(rank)
-                if len(missing) > len(jokers):
-                    break
-                if missing and held and len(held) + len(missing) >= shortest:
-                    plays.append((
-                        tuple(sorted(held, key=card_key)) + (JOKER,) * len(missing),
-                        tuple(sorted(Card(r, Suit.CLUBS) for r in missing))))
+    if run_length(rules):
+        ordered = sorted(SUITED_RANKS, key=strengths(rules.rank_order, reversed_).__getitem__)
+        if not rules.runs_same_suit:
+            held = {rank: cards[0] for rank, cards in ranks.items()}
+            plays.extend(_wild_runs(held, len(jokers), ordered, Suit.CLUBS, rules))
+        else:
+            for suit in Suit:
+                held = {rank: card for rank, cards in ranks.items() for card in cards
+                        if card.suit is suit}
+                plays.extend(_wild_runs(held, len(jokers), ordered, suit, rules))
+    return plays
+
+
+def _wild_runs(held: Mapping[Rank, Card], jokers: int, ordered: list[Rank], suit: Suit,
+               rules: HouseRules) -> list[Declared]:
+    """The runs of ``held`` (one card per rank) whose missing ranks up to ``jokers``
+    jokers fill, declared in ``suit``, along the ranks ``ordered`` (weakest first)."""
+    plays: list[Declared] = []
+    for start in range(len(ordered)):
+        missing: list[Rank] = []
+        cards: list[Card] = []
+        for rank in ordered[start:]:
+            if rank in held:
+                cards.append(held[rank])
+            else:
+                missing.append(rank)
+            if len(missing) > jokers:
+                break
+            if missing and cards and len(cards) + len(missing) >= run_length(rules):
+                plays.append((
+                    tuple(sorted(cards, key=card_key)) + (JOKER,) * len(missing),
+                    tuple(sorted(Card(r, suit) for r in missing))))
     return plays
 
 
@@ -194,6 +209,8 @@ def canonical_declaration(cards: tuple[Card, ...], declared: tuple[Card, ...],
     kept = [card for card in cards if card.rank is not Rank.JOKER]
     if is_declared_set(cards, declared):
         return declared if locks(rules) else declare_set(kept, declared[0].rank, len(declared))
+    if rules.runs_same_suit:
+        return declared  # a run of one suit: its suits are its own
     return tuple(sorted(Card(card.rank, Suit.CLUBS) for card in declared))
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine_kit import assert_illegal, codes, find, play, plays, position, run
 
 from president.actions import Play
-from president.cards import Suit, parse_cards
+from president.cards import Suit, format_cards, parse_cards
+from president.engine import legal_actions
 from president.locks import Lock
 from president.moves import candidate_plays
 from president.rules import HouseRules
@@ -82,3 +83,13 @@ def test_the_run_revolution_leaves_quads_to_the_revolution_rule() -> None:
     state = position(["6C 6D 6H 6S 3C", "4D 5D", "2S"], rules)
     state, events = play(state, 0, "6C 6D 6H 6S")
     assert "revolution" not in codes(events)
+
+
+def test_a_wild_joker_fills_a_same_suit_run_in_its_suit() -> None:
+    rules = HouseRules(sequences=3, runs_same_suit=True, jokers=1, joker_mode="wild")
+    state = position(["4H 6H JK 3C", "9S 10S JS", "KD"], rules)
+    runs = {(format_cards(a.cards), format_cards(a.declared)) for a in legal_actions(state, 0)
+            if isinstance(a, Play) and a.declared and len(a.cards) == 3
+            and a.declared[0].rank is not a.cards[0].rank}
+    assert runs == {("4H 6H JK", "5H")}
+    assert_illegal(state, Play(0, parse_cards("4H 6H JK"), parse_cards("5C")), "bad_declaration")
