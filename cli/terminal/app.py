@@ -88,7 +88,7 @@ class PresidentUI:
         if screen == "table":
             assert self.table is not None
             return table_container(self.table, self.help_state, self.click_card,
-                                   lambda: self.editor)
+                                   lambda: self.editor, self.click_declaration)
         if screen == "setup":
             return setup_container(self.setup, lambda: self.editor)
         return lobby_container(self.lobby, lambda: self.settings_model, lambda: self.editor,
@@ -293,6 +293,11 @@ class PresidentUI:
     def click_card(self, index: int) -> None:
         if self.table is not None and self.editor is None and not self.table.help_open:
             self.table.toggle(index)
+
+    def click_declaration(self, index: int) -> None:
+        """A click on one of the values a wild joker may stand for: play it."""
+        if self.table is not None and self.editor is None and self.table.declaring:
+            self.send(self.table.declaration_action(index))
 
     def start_chat(self) -> None:
         """t: a line to everyone at the table (1-4 alone: a quick reaction)."""

@@ -23,7 +23,9 @@ def make_bindings(ui: Any) -> KeyBindings:
 
     asking = Condition(lambda: ui.screen == "table" and ui.table is not None
                        and ui.table.leave_asked)
-    table = screen("table") & ~help_open & ~asking
+    declaring = Condition(lambda: ui.screen == "table" and ui.table is not None
+                          and ui.table.declaring is not None) & ~help_open & ~asking & ~editing
+    table = screen("table") & ~help_open & ~asking & ~declaring
     lobby, settings, setup = screen("lobby"), screen("settings"), screen("setup")
 
     @kb.add("c-q")
@@ -89,6 +91,28 @@ def make_bindings(ui: Any) -> KeyBindings:
     @kb.add("escape", filter=editing)
     def _cancel(event: Any) -> None:
         ui.finish_editing(accept=False)
+
+    # ---------------------------------------------------------------- what a joker is
+
+    @kb.add("left", filter=declaring)
+    @kb.add("up", filter=declaring)
+    def _declare_previous(event: Any) -> None:
+        ui.table.move_declaration(-1)
+
+    @kb.add("right", filter=declaring)
+    @kb.add("down", filter=declaring)
+    @kb.add("space", filter=declaring)
+    def _declare_next(event: Any) -> None:
+        ui.table.move_declaration(1)
+
+    @kb.add("enter", filter=declaring)
+    def _declare(event: Any) -> None:
+        ui.send(ui.table.declaration_action())
+
+    @kb.add("escape", filter=declaring)
+    @kb.add("c", filter=declaring)
+    def _declare_cancel(event: Any) -> None:
+        ui.table.cancel_declaration()
 
     # ---------------------------------------------------------------- table
 

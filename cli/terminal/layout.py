@@ -578,16 +578,47 @@ def hand_height(model: TableModel) -> int:
     return max(1, 2 * -(-count // per_row))
 
 
-def message_fragments(model: TableModel, editor: LineEdit | None) -> Fragments:
-    """The message line(s), wrapped between words to the screen's width."""
+def message_fragments(model: TableModel, editor: LineEdit | None,
+                      on_declare: Any = None) -> Fragments:
+    """The message line(s), wrapped between words to the screen's width (the values a
+    wild joker may stand for, each clickable, while its player chooses)."""
     width = columns() - 1
     if editor is not None:
         return field_fragments(editor, width)
+    if model.declaring is not None:
+        return declaration_fragments(model, on_declare)
     out: Fragments = []
     for style, text, *rest in message_parts(model, editor):
         lines = wrap(text, width) if not rest else [text]
         out.append((style, "\n".join(lines), *rest))
     return out
+
+
+def declaration_fragments(model: TableModel, on_declare: Any) -> Fragments:
+    """"The joker stands for: [7♣] 7♦ 7♥", the one under the cursor marked; a click on one
+    plays it."""
+    options = model.declaring or []
+    out: Fragments = [("class:turn", model.tr.gettext("The joker stands for:"))]
+    for index, declared in enumerate(options):
+        chosen = index == model.declare_index
+        label = " ".join(model.text.card(card) for card in declared)
+        style = "class:menu.selected" if chosen else ""
+        shown = f"[{label}]" if chosen else f" {label} "
+        fragment: tuple[Any, ...] = (style, shown)
+        if on_declare is not None:
+            fragment = (style, shown, _declare_handler(on_declare, index))
+        out.extend([("", " "), fragment])
+    return out
+
+
+def _declare_handler(on_declare: Any, index: int) -> Any:
+    from prompt_toolkit.mouse_events import MouseEventType
+
+    def handler(event: Any) -> None:
+        if event.event_type == MouseEventType.MOUSE_UP:
+            on_declare(index)
+
+    return handler
 
 
 def field_fragments(editor: LineEdit, width: int) -> Fragments:
@@ -649,6 +680,9 @@ def keys_fragments(model: TableModel) -> Fragments:
     phase = model.phase
     view = model.view
     last = tr.gettext("? help")
+    if model.declaring is not None:      # what the selected joker stands for
+        return key_line([tr.gettext("←→ choose what the joker is"), tr.gettext("Enter play"),
+                         tr.gettext("Esc back")], columns() - 1)
     if view is None:     # the waiting room, or a table that refused us: no game keys
         hints = [tr.gettext("s start now"), tr.gettext("o change the rules")] \
             if model.owner and model.status == "connected" else []
@@ -752,7 +786,7 @@ def help_fragments(model: TableModel, state: HelpState, port: Viewport) -> Fragm
 
 
 def table_container(model: TableModel, help_state: HelpState, on_click: Any,
-                    get_editor: Any) -> FloatContainer:
+                    get_editor: Any, on_declare: Any = None) -> FloatContainer:
     body = HSplit([
         Window(FormattedTextControl(lambda: title_fragments(model)), height=1),
         Window(FormattedTextControl(lambda: players_fragments(model)),
@@ -769,7 +803,7 @@ def table_container(model: TableModel, help_state: HelpState, on_click: Any,
                                               and model.phase == "session_over" else 1)),
         Window(FormattedTextControl(lambda: hand_area(model, on_click)),
                height=lambda: Dimension.exact(hand_height(model))),
-        Window(FormattedTextControl(lambda: message_fragments(model, get_editor())),
+        Window(FormattedTextControl(lambda: message_fragments(model, get_editor(), on_declare)),
                height=lambda: Dimension.exact(message_height(model, get_editor()))),
         Window(FormattedTextControl(lambda: keys_fragments(model)), height=1),
     ])

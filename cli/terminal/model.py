@@ -17,8 +17,9 @@ from typing import Any
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import Card, format_cards, parse_cards
 from president.cli.i18n import N_
-from president.combos import strengths
+from president.combos import classify, strengths
 from president.events import Event
+from president.moves import canonical_declaration
 from president.net.client import ClientEvent, StatusChanged
 from president.net.pake import short_fingerprint
 from president.net.protocol import TableInfo
@@ -96,6 +97,10 @@ class TableModel:
         self.summary_top = 0                   # the summary's first line shown
         self.summary_below = 0                 # ... its lines below the screen, and
         self.summary_rows = 1                  # ... how many it shows (set by the layout)
+        # Wild jokers: what the selected jokers may stand for (the chooser is open while
+        # not None), most useful first, and the one under the cursor.
+        self.declaring: list[tuple[Card, ...]] | None = None
+        self.declare_index = 0
 
     # ------------------------------------------------------------ inputs
 
@@ -147,6 +152,8 @@ class TableModel:
         self.view = view
         if old is None or old.hand != view.hand:
             self.selected.clear()
+        if old is None or old.hand != view.hand or old.turn != view.turn or old.top != view.top:
+            self.declaring = None
         self.cursor = min(self.cursor, max(0, len(self.hand_cards()) - 1))
         self.changed()
 
@@ -455,12 +462,76 @@ class TableModel:
         if self.choosing is not None:  # a 7-pass or 10-discard
             return self._checked(self.choice_action(self.selected_cards()))
         if self.phase == "play":
-            return self._checked(Play(self.seat or 0, self.selected_cards()))
+            cards = self.selected_cards()
+            if self.wild_selection(cards):
+                return self._declared(cards)
+            return self._checked(Play(self.seat or 0, cards))
         if self.phase == "tax":
             return self._checked(GiveBack(self.seat or 0, self.selected_cards()))
         if self.phase == "hand_over":
             return self.ready_action()
         return None
+
+    # ------------------------------------------------------------ wild jokers
+
+    def wild_selection(self, cards: tuple[Card, ...]) -> bool:
+        """Whether ``cards`` hold a joker that stands for another card (``joker_mode =
+        wild``: jokers with other cards), so that its player says which."""
+        jokers = sum(1 for card in cards if card.suit is None)
+        return self.rules.joker_mode == "wild" and 0 < jokers < len(cards)
+
+    def declarations(self, cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+        """What the jokers among ``cards`` may legally stand for, the most useful first
+        (the play that ranks highest in the order in force). Where suits do not matter
+        the suits are those ``cards`` lack (``moves.canonical_declaration``)."""
+        view, seat = self.view, self.seat
+        if view is None or seat is None:
+            return []
+        found: dict[tuple[Card, ...], int] = {}
+        table = strengths(self.rules.rank_order, view.reversed)
+        for action in view.legal:
+            if not isinstance(action, Play) or not action.declared:
+                continue
+            declared = canonical_declaration(cards, action.declared, self.rules)
+            if declared in found or refusal(view, Play(seat, cards, declared)) is not None:
+                continue
+            combo = classify(cards, self.rules, view.reversed, declared)
+            found[declared] = table[combo.rank] if not isinstance(combo, str) else -1
+        return sorted(found, key=lambda declared: -found[declared])
+
+    def _declared(self, cards: tuple[Card, ...]) -> Action | None:
+        """Enter with a wild joker selected: the play when one value is legal, else the
+        chooser opens (None) on the most useful value; or the reason none is."""
+        options = self.declarations(cards)
+        if not options:
+            code = self.refusal(Play(self.seat or 0, cards))
+            self.refused("bad_declaration" if code in (None, "joker_undeclared") else code)
+            return None
+        if len(options) == 1:
+            return Play(self.seat or 0, cards, options[0])
+        self.declaring, self.declare_index = options, 0
+        self.changed()
+        return None
+
+    def move_declaration(self, step: int) -> None:
+        if self.declaring:
+            self.declare_index = (self.declare_index + step) % len(self.declaring)
+            self.changed()
+
+    def declaration_action(self, index: int | None = None) -> Action | None:
+        """The play with the value chosen (``index``, else the one under the cursor);
+        the chooser closes."""
+        options = self.declaring
+        if not options:
+            return None
+        chosen = options[self.declare_index if index is None else index]
+        self.declaring = None
+        self.changed()
+        return self._checked(Play(self.seat or 0, self.selected_cards(), chosen))
+
+    def cancel_declaration(self) -> None:
+        self.declaring = None
+        self.changed()
 
     def _checked(self, action: Action) -> Action | None:
         """``action`` if the engine would take it, else None and the reason shown."""
@@ -474,7 +545,10 @@ class TableModel:
         """While choosing: why the selection could not be played (None if it could)."""
         if not self.my_turn or not self.selected or self.choosing is not None:
             return None  # (a 7-pass or 10-discard: the header says how many)
-        code = self.refusal(Play(self.seat or 0, self.selected_cards()))
+        cards = self.selected_cards()
+        if self.wild_selection(cards) and self.declarations(cards):
+            return None  # Enter asks what the joker stands for
+        code = self.refusal(Play(self.seat or 0, cards))
         return None if code is None else str(self.text.reason(code))
 
     def pass_action(self) -> Action | None:

@@ -26,7 +26,7 @@ def command_keys() -> set[str]:
     for view, owner in ((None, False), ({"phase": "play"}, False),
                         ({"phase": "session_over"}, True)):
         ui = SimpleNamespace(screen="table", editor=None,
-                             table=SimpleNamespace(help_open=False, view=view,
+                             table=SimpleNamespace(help_open=False, view=view, declaring=None,
                                                      leave_asked=False, owner=owner,
                                                      seat_request=None, may_play_again=owner))
         for binding in make_bindings(ui).bindings:

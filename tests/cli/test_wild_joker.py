@@ -1,0 +1,132 @@
+"""The terminal asks what a wild joker stands for (``joker_mode = wild``): keys and mouse."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+from prompt_toolkit.formatted_text import fragment_list_to_text
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
+
+from president.actions import Action, Play
+from president.cards import parse_cards
+from president.cli.terminal import layout
+from president.cli.terminal.keys import make_bindings
+from president.cli.terminal.model import TableModel
+from president.cli.ui_text import load_texts
+from president.engine import new_session
+from president.net.protocol import TableInfo
+from president.rules import HouseRules
+from president.state import Phase
+from president.view import view
+
+RUNS = HouseRules(jokers=2, joker_mode="wild", sequences=3)
+
+
+def wild_model(hand: str, rules: HouseRules = RUNS, language: str = "en") -> TableModel:
+    """Seat 0 leads holding ``hand`` under ``rules``."""
+    state, _ = new_session(rules, ("P0", "P1", "P2", "P3"), 1)
+    hands = (parse_cards(hand), parse_cards("3D 3H"), parse_cards("4D 4H"), parse_cards("8D"))
+    state = replace(state, phase=Phase.PLAY, hands=hands, turn=0, tax_due=(), tax_log=())
+    tr, text = load_texts(language)
+    model = TableModel(tr, text)
+    model.table = TableInfo(
+        id="main", name="Test", preset="custom", rules=rules, seats=4,
+        players=("P0", "P1", "P2", "P3"), bots=(False,) * 4, connected=(True,) * 4,
+        started=True, over=False, pin=False, spectators=0, proto=6, turn_timer=0)
+    model.view_changed(view(state, 0))
+    return model
+
+
+def select(model: TableModel, cards: str) -> None:
+    model._select_cards(parse_cards(cards))
+
+
+def test_a_joker_with_one_possible_value_is_played_at_once() -> None:
+    model = wild_model("5C 5D JK 9H")
+    select(model, "5C 5D JK")
+    action = model.confirm_action()
+    assert action == Play(0, parse_cards("5C 5D JK"), parse_cards("5H"))
+    assert model.declaring is None
+
+
+def test_enter_opens_the_chooser_on_the_most_useful_value() -> None:
+    model = wild_model("5C 6D JK 9H")
+    select(model, "5C 6D JK")
+    assert model.selection_hint() is None  # not "say what the joker is": Enter asks
+    assert model.confirm_action() is None
+    assert model.declaring == [parse_cards("7C"), parse_cards("4C")]  # 5-6-7 before 4-5-6
+    shown = fragment_list_to_text(layout.message_fragments(model, None))
+    assert shown.startswith("The joker stands for:") and "[7♣]" in shown and " 4♣ " in shown
+    keys = fragment_list_to_text(layout.keys_fragments(model))
+    assert "Enter play" in keys and "Esc back" in keys
+    model.move_declaration(1)
+    assert model.declaration_action() == Play(0, parse_cards("5C 6D JK"), parse_cards("4C"))
+    assert model.declaring is None
+
+
+def test_a_selection_no_value_makes_a_play_of_says_why() -> None:
+    model = wild_model("5C 9D JK 9H")
+    select(model, "5C 9D JK")
+    assert model.confirm_action() is None and model.declaring is None
+    assert model.message == model.text.reason("bad_declaration")
+
+
+KEYS = {"enter": Keys.ControlM, "escape": Keys.Escape, "left": Keys.Left, "right": Keys.Right}
+
+
+def press(ui: Any, key: str) -> None:
+    """Run the binding prompt_toolkit would for ``key`` (the last added that is active)."""
+    bindings = [b for b in make_bindings(ui).get_bindings_for_keys((KEYS[key],))
+                if b.filter()]
+    assert bindings, key
+    bindings[-1].handler(SimpleNamespace(key_sequence=[SimpleNamespace(key=key)], data=key))
+
+
+def fake_ui(model: TableModel) -> tuple[Any, list[Action | None]]:
+    sent: list[Action | None] = []
+    ui = SimpleNamespace(screen="table", editor=None, table=model, send=sent.append)
+    return ui, sent
+
+
+def test_keys_choose_the_value_and_escape_goes_back() -> None:
+    model = wild_model("5C 6D JK 9H")
+    ui, sent = fake_ui(model)
+    select(model, "5C 6D JK")
+    press(ui, "enter")
+    assert sent == [None] and model.declaring is not None
+    press(ui, "escape")
+    assert model.declaring is None and model.selected  # back to the selection
+    press(ui, "enter")
+    press(ui, "right")
+    assert model.declare_index == 1
+    press(ui, "left")
+    press(ui, "enter")
+    assert sent[-1] == Play(0, parse_cards("5C 6D JK"), parse_cards("7C"))
+
+
+def test_a_click_on_a_value_plays_it() -> None:
+    model = wild_model("5C 6D JK 9H")
+    clicked: list[int] = []
+    select(model, "5C 6D JK")
+    model.confirm_action()
+    fragments = layout.message_fragments(model, None, clicked.append)
+    handlers = [f[2] for f in fragments if len(f) > 2]
+    assert len(handlers) == 2
+    handlers[1](MouseEvent(position=None, event_type=MouseEventType.MOUSE_UP,  # type: ignore[arg-type]
+                           button=None, modifiers=frozenset()))  # type: ignore[arg-type]
+    assert clicked == [1]
+    assert model.declaration_action(clicked[0]) == Play(
+        0, parse_cards("5C 6D JK"), parse_cards("4C"))
+
+
+def test_the_chooser_speaks_every_language() -> None:
+    for language, word in (("it", "Jolly"), ("nl", "joker"), ("pl", "joker")):
+        model = wild_model("5C 6D JK 9H", language=language)
+        select(model, "5C 6D JK")
+        model.confirm_action()
+        shown = fragment_list_to_text(layout.message_fragments(model, None))
+        assert word.lower() in shown.lower(), (language, shown)
+        assert "Esc" in fragment_list_to_text(layout.keys_fragments(model))
