@@ -46,6 +46,8 @@ LABELS: dict[str, str] = {
     "ready": N_("ready"),
     "out_place": N_("out #{place}"),
     "choosing_tax": N_("choosing tax cards"),
+    "choosing_give": N_("choosing to give"),
+    "choosing_discard": N_("choosing to discard"),
     "score": N_("score {score}"),
     "revolution": N_("REVOLUTION: order reversed"),
     "pile": N_("Pile:"),
@@ -100,6 +102,10 @@ PLURAL_LABELS: dict[str, tuple[str, str]] = {
                     "Next hand: {giver} gives their {n} best cards to {receiver}."),
     "give_back_hint": NN_("Choose {n} card to give back, then tap Give back.",
                           "Choose {n} cards to give back, then tap Give back."),
+    "give_hint": NN_("7-pass: choose {n} card to give to {name}, then tap Give.",
+                     "7-pass: choose {n} cards to give to {name}, then tap Give."),
+    "discard_hint": NN_("10-discard: choose {n} card to discard, then tap Discard.",
+                        "10-discard: choose {n} cards to discard, then tap Discard."),
 }
 
 

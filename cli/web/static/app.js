@@ -232,9 +232,17 @@ function selectedCards() {
   return [...state.selected].sort((a, b) => a - b).map((i) => cards[i]).filter(Boolean);
 }
 
+// A 7-pass or 10-discard this seat is to choose now: [seat, kind, number, to], or null.
+function choosingMine() {
+  const choosing = state.view?.choosing;
+  return choosing && choosing[0] === state.view.seat ? choosing : null;
+}
+
 function mainAction() {
   const phase = state.view?.phase;
   if (!state.view) return act("start");
+  const choosing = choosingMine();
+  if (choosing) return act(choosing[1], selectedCards().map((c) => c.token).join(" "));
   if (phase === "play") return act("play", selectedCards().map((c) => c.token).join(" "));
   if (phase === "tax") return act("give_back", selectedCards().map((c) => c.token).join(" "));
   if (phase === "hand_over") return act("ready");
@@ -254,7 +262,7 @@ async function act(kind, arg) {
   const reply = await state.session.request(kind, arg);
   state.busy = false;
   if (reply.code === null) {
-    if (kind === "play" || kind === "give_back") state.selected = new Set();
+    if (["play", "give_back", "give", "discard"].includes(kind)) state.selected = new Set();
   } else {
     state.message = state.text.reason(reply.code, reply.params);
   }
@@ -328,6 +336,9 @@ function seatState(s) {
   if (!view) return "";
   if (view.finished.includes(s)) return label("out_place", { place: view.finished.indexOf(s) + 1 });
   if (view.phase === "play") {
+    if (view.choosing && view.choosing[0] === s) {
+      return label(view.choosing[1] === "give" ? "choosing_give" : "choosing_discard");
+    }
     if (view.turn === s) {
       const limit = state.table?.turn_timer;
       if (limit) {
@@ -482,6 +493,11 @@ function prompt() {
     return view.tax_owed ? state.texts.tn("label.give_back_hint", view.tax_owed, { n: view.tax_owed })
       : label("tax_paying");
   }
+  const choosing = choosingMine();
+  if (choosing) {
+    const [, kind, n, to] = choosing;
+    return state.texts.tn(`label.${kind}_hint`, n, { n, name: to === null ? "" : view.players[to] });
+  }
   if (view.phase === "play") {
     if (view.turn === view.seat) return label("your_turn");
     return view.turn === null ? "" : label("turn_of", { name: view.players[view.turn] });
@@ -490,6 +506,19 @@ function prompt() {
     return view.ready.includes(view.seat) ? label("waiting_ready") : label("tap_ready");
   }
   return "";
+}
+
+// Where in the hand the cards a 7-pass gave this seat are (gifts_mine: its own).
+function receivedIndices(cards) {
+  const view = state.view;
+  const got = (view.gifts_mine || []).filter(([, to]) => to === view.seat)
+    .flatMap(([, , given]) => parseCards(given).map((c) => c.token));
+  const found = new Set();
+  cards.forEach((card, i) => {
+    const at = got.indexOf(card.token);
+    if (at >= 0) { got.splice(at, 1); found.add(i); }
+  });
+  return found;
 }
 
 function renderHand() {
@@ -510,9 +539,11 @@ function renderHand() {
   } else if (!cards.length) {
     handBox.replaceChildren(h("p", { class: "dim" }, label("no_cards")));
   } else {
+    const got = receivedIndices(cards);
     handBox.replaceChildren(...cards.map((card, i) => {
       const chosen = state.selected.has(i);
-      return h("button", { type: "button", class: chosen ? "hand-card selected" : "hand-card",
+      const classes = ["hand-card", chosen ? "selected" : "", got.has(i) ? "received" : ""];
+      return h("button", { type: "button", class: classes.filter(Boolean).join(" "),
         "aria-pressed": chosen ? "true" : "false", "aria-label": state.text.cardName(card),
         "data-card": card.token, onclick: () => toggle(i) }, cardFace(card, { "aria-hidden": "true" }));
     }));
@@ -539,6 +570,11 @@ function renderActions() {
     main.hidden = state.seat === null || !state.table || state.table.started;
   } else if (view.seat === null) {
     main.hidden = true;
+  } else if (choosingMine()) {  // a 7-pass or 10-discard
+    const [, kind, n] = choosingMine();
+    main.textContent = state.text.action(kind);
+    main.disabled = state.busy || state.selected.size !== n;
+    if (!main.disabled) main.classList.add("ready-to-go");
   } else if (phase === "play") {
     const mine = view.turn === view.seat;
     main.textContent = state.text.action("play");

@@ -116,6 +116,18 @@ export class Text {
         return x.tn("event_plural.tax", count, { giver: name(from), receiver: name(to),
           count: x.number(count) });
       }
+      case "give": {  // a 7-pass: the cards for its two players, how many for the others
+        const { from, to } = event;
+        if ("cards" in event && (seat === from || seat === to)) {
+          return seat === from
+            ? x.t("event_text.give_given", { cards: this.cards(event.cards), name: name(to) })
+            : x.t("event_text.give_received", { cards: this.cards(event.cards), name: name(from) });
+        }
+        const count = "count" in event ? event.count : parseCards(event.cards).length;
+        return x.tn("event_plural.give", count, { giver: name(from), receiver: name(to),
+          count: x.number(count) });
+      }
+      case "discard": return own(event.seat, "discard", { cards: this.cards(event.cards) });
       case "play": {
         const cards = standsFor(event.cards, event.declared);
         const kind = playKind(cards);
