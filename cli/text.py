@@ -765,20 +765,24 @@ class Text:
             return self.reason(error.code, error.params)
         params = dict(error.params)
         field = str(params.get("field", ""))
+        # A rules file's writer needs the words it is written in: each rule and value
+        # by its name in the file, then by its name in the player's language.
         if "field" in params:
-            params["field"] = self.rule_name(field) if field in RULE_NAMES else field
+            params["field"] = (f"{self.rule_name(field)} ({field})" if field in RULE_NAMES
+                               else field)
         if "value" in params:
             params["value"] = str(params["value"])
         if "allowed" in params:
-            allowed = params["allowed"]
             params["allowed"] = self.join([
-                self.rule_value(field, value) if field in RULE_NAMES else str(value)
-                for value in allowed
-            ])
+                self._value_with_name(field, value) for value in params["allowed"]])
         params.setdefault("detail", "")
         params.setdefault("path", "")
         params.setdefault("card", "")
         return self.tr.gettext(message).format(**params)
+
+    def _value_with_name(self, field: str, value: Any) -> str:
+        shown = self.rule_value(field, value) if field in RULE_NAMES else str(value)
+        return str(value) if shown == str(value) else f"{value} = {shown}"
 
     # ------------------------------------------------------------ house rules
 

@@ -126,7 +126,8 @@ def test_rules_command_reads_a_file_and_reports_errors(tmp_path, capsys) -> None
     bad.write_text('tax = "lots"\n', encoding="utf-8")
     args = Namespace(preset="classic", rules=str(bad), rules_lang="nl", lang=None)
     assert rules_command.run(args, out=io.StringIO(), environ={}) == 2
-    assert "Belasting: ‘lots’ is niet toegestaan" in capsys.readouterr().err
+    assert "Belasting (tax): ‘lots’ is niet toegestaan. Toegestaan: 2-1 = 2 en 1 kaart" in (
+        capsys.readouterr().err)
 
 
 def test_president_rules_command_line() -> None:

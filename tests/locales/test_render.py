@@ -263,7 +263,9 @@ def test_rule_values_with_counts_use_plural_forms() -> None:
 def test_rules_errors_are_sentences_with_rule_and_value_names() -> None:
     error = RulesError("bad_value", field="tax", value="9", allowed=["2-1", "none"])
     line = Text("it").rules_error(error)
-    assert line == "Tassa: «9» non è ammesso. Valori ammessi: 2 carte e 1 carta e nessuna tassa."
+    # the words of the file, then their names in the player's language
+    assert line == ("Tassa (tax): «9» non è ammesso. "
+                    "Valori ammessi: 2-1 = 2 carte e 1 carta e none = nessuna tassa.")
     assert "TOML" in Text("nl").error(RulesError("bad_toml", detail="line 1"))
     assert Text("pl").error(NotationError("bad_card", card="ZZ")) == "„ZZ” nie jest kartą."
     assert Text("pl").error(RulesError("unknown_field", field="x", allowed=["tax"])) == (
