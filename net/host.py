@@ -56,9 +56,10 @@ from .table import Command, Gone, Join, Table
 log = logging.getLogger("president.net.host")
 
 READ_CHUNK = 64 * 1024
-# Frames skipped for a full queue: skipping state/event frames leaves a sequence gap the
-# client repairs with a snapshot; the others (welcome, replies, bye, table…) have no repair.
-SKIPPABLE = frozenset({"state", "event", "chat", "ping"})
+# Frames skipped for a full queue: skipping a broadcast's frames (``Packed``: events, views
+# and their changes) leaves a sequence gap the client repairs with a snapshot; the others
+# (the snapshot itself, welcome, replies, bye, table…) have no repair.
+SKIPPABLE = frozenset({"event", "chat", "ping"})
 
 
 class ByteReader(Protocol):

@@ -437,6 +437,17 @@ class StateUpdate(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class ViewDelta(Message):
+    """What changed in the seat's view since the last ``state`` or ``view_delta`` it was
+    sent: the keys of ``View.to_dict()`` whose values are new (any other key keeps its
+    value). Applied only right after the frame before it (no gap in ``seq``)."""
+
+    TYPE, SENDERS = "view_delta", (HOST,)
+    seq: int = checked(_seq)
+    view: dict[str, Any] = checked(_str_map)
+
+
+@dataclass(frozen=True, slots=True)
 class EventUpdate(Message):
     """One event, as the seat may see it (``project_event``)."""
 
@@ -475,7 +486,8 @@ MESSAGES: tuple[type[Message], ...] = (
     StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
     SnapshotRequest, Leave,
     Ping, Pong,
-    Challenge, Welcome, Refused, Accepted, StateUpdate, EventUpdate, TableUpdate, Chat, Bye,
+    Challenge, Welcome, Refused, Accepted, StateUpdate, ViewDelta, EventUpdate, TableUpdate,
+    Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
     cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, GiveRequest,
@@ -675,14 +687,14 @@ def packed_state(*parts: Pairs) -> Packed:
 
 
 class StateFrames:
-    """The ``StateUpdate``s of one moment for every seat: the pairs every seat is shown
-    alike (``public``) joined once, then each seat's own pairs (``with_own``), as
-    ``packed_state(public, own)`` makes them."""
+    """The ``StateUpdate``s (or ``ViewDelta``s: ``kind``) of one moment for every seat:
+    the pairs every seat is shown alike (``public``) joined once, then each seat's own
+    pairs (``with_own``), as ``packed_state(public, own)`` makes them."""
 
-    __slots__ = ("_public", "_starts")
+    __slots__ = ("_public", "_starts", "_kind")
 
-    def __init__(self, public: Pairs) -> None:
-        self._public = public
+    def __init__(self, public: Pairs, kind: str = "state") -> None:
+        self._public, self._kind = public, kind
         self._starts: dict[int, bytes] = {}     # by the own part's count of pairs
 
     def with_own(self, own: Pairs) -> Packed:
@@ -691,7 +703,7 @@ class StateFrames:
             public = self._public
             start = self._starts[own.count] = (
                 _VIEW_KEY + _MAP_HEADER(public.count + own.count) + public.data)
-        return Packed(StateUpdate.TYPE, 1, start, own.data)
+        return Packed(self._kind, 1, start, own.data)
 
 
 def packed(msg: StateUpdate | EventUpdate) -> Packed:

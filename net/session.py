@@ -59,6 +59,7 @@ from .protocol import (
     StateUpdate,
     TableInfo,
     TableUpdate,
+    ViewDelta,
     Welcome,
     action_request,
     encode,
@@ -183,7 +184,13 @@ class ClientSession:
     _outgoing: bytearray = field(default_factory=bytearray, repr=False)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1), repr=False)
     _resyncing: bool = False
+    _view_data: dict[str, Any] | None = field(default=None, repr=False)  # ``view`` as sent
     _pake: ClientHandshake | None = field(default=None, repr=False)
+
+    @property
+    def resyncing(self) -> bool:
+        """A sequence gap was seen: ``view`` is an earlier one until the snapshot comes."""
+        return self._resyncing
 
     @property
     def final(self) -> bool:
@@ -200,7 +207,7 @@ class ClientSession:
         """Start a handshake on a new connection (with our token, when we have one)."""
         self._decoder = Decoder(HOST)
         self._outgoing.clear()
-        self.last_seq, self._resyncing = 0, False
+        self.last_seq, self._resyncing, self._view_data = 0, False, None
         if self.status is not Status.RECONNECTING:
             self.status = Status.CONNECTING
         # Coming back to a seat, its token is the password: no PIN needed.
@@ -269,19 +276,15 @@ class ClientSession:
             case StateUpdate(seq=seq, view=data):
                 self.last_seq = seq
                 self._resyncing = False
-                assert self.table is not None
-                try:
-                    self.view = View.from_dict(data, self.table.rules)
-                except (PresidentError, KeyError, TypeError, ValueError):
-                    raise ProtocolError("bad_field", type="state", field="view") from None
-                return [ViewChanged(self.view)]
+                return self._new_view(data, "state")
+            case ViewDelta(seq=seq, view=changes):
+                # A change of the view we have; after a gap, of one we missed: wait for
+                # the snapshot (``state``) asked for.
+                if not self._in_sequence(seq) or self._resyncing or self._view_data is None:
+                    return []
+                return self._new_view({**self._view_data, **changes}, "view_delta")
             case EventUpdate(seq=seq, event=event, by=by):
-                gap = seq != self.last_seq + 1
-                self.last_seq = seq
-                if gap and not self._resyncing:
-                    self._resyncing = True
-                    self.gaps += 1
-                    self._outgoing += encode(SnapshotRequest())
+                self._in_sequence(seq)
                 return [GameEvent(event, by)]
             case Accepted(id=request_id):
                 return self._reply(request_id, Reply())
@@ -313,6 +316,27 @@ class ClientSession:
         return self._fail_pending("disconnected")
 
     # ------------------------------------------------------------ inside
+
+    def _in_sequence(self, seq: int) -> bool:
+        """Whether ``seq`` follows the last frame's; after a gap, ask for a snapshot (once
+        until it comes)."""
+        gap = seq != self.last_seq + 1
+        self.last_seq = seq
+        if gap and not self._resyncing:
+            self._resyncing = True
+            self.gaps += 1
+            self._outgoing += encode(SnapshotRequest())
+        return not gap
+
+    def _new_view(self, data: dict[str, Any], kind: str) -> list[SessionEvent]:
+        """The view of the map ``data`` (the whole ``View.to_dict()``), parsed once."""
+        assert self.table is not None
+        try:
+            self.view = View.from_dict(data, self.table.rules)
+        except (PresidentError, KeyError, TypeError, ValueError):
+            raise ProtocolError("bad_field", type=kind, field="view") from None
+        self._view_data = data
+        return [ViewChanged(self.view)]
 
     def _handshake(self, msg: Message) -> list[SessionEvent]:
         handshake = self._pake

@@ -27,7 +27,7 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import OwnPart, own_part, own_sources, view
+from president.view import own_part, own_sources, view
 
 from .limits import Limits, PinGuard
 from .pake import HostHandshake
@@ -56,6 +56,7 @@ from .protocol import (
     StateUpdate,
     TableInfo,
     TableUpdate,
+    ViewDelta,
     Welcome,
     packed,
 )
@@ -232,6 +233,10 @@ class Table:
         self._ready_timer_hand = -1
         self._timers: list[asyncio.TimerHandle] = []
         self._elapsed = 0.0             # a resumed session's time already played
+        # What the last broadcast showed everyone: its state, the public part of its
+        # views (None: the next one sends whole views) and each seat's own part.
+        self._sent_state: State | None = None
+        self._public_sent: dict[str, Any] | None = None
         self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
         self.sessions = 1               # sessions played at this table (play again: +1)
         self.awaiting_again = False     # session over: waiting for the owner to play again
@@ -771,42 +776,66 @@ class Table:
                 self._log("session_end", scores=event.params["scores"],
                           winners=event.params["winners"])
         # Each frame is packed once: an event once for everyone unless it hides cards
-        # (then once per seat, and once for all spectators), a view's public part once
-        # and each seat's own part only when it changed (spectators share one).
-        states = StateFrames(Pairs.of(view(self.state, None).public_dict()))
+        # (then once per seat, and once for all spectators), and the view's change: its
+        # public part once, each seat's own part only when it changed. Every seat whose
+        # own part did not change shares the spectators' frames.
+        state = self.state
+        public = view(state, None).public_dict()
+        sent, whole = self._public_sent, self._public_sent is None
+        if sent is None:        # whole views (the first broadcast, or after a reset)
+            states = StateFrames(Pairs.of(public))
+        else:                   # what changed since the last broadcast
+            states = StateFrames(Pairs.of({key: value for key, value in public.items()
+                                           if key not in sent or sent[key] != value}),
+                                 ViewDelta.TYPE)
+        self._public_sent, self._sent_state = public, state
         shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
         frames: dict[int | None, Packed] = {}                     # by seat: all it is sent
+        common: Packed | None = None        # for every seat shown no change of its own
         for conn in self._peers():
             seat = conn.seat
             batch = frames.get(seat)
             if batch is None:
-                batch = states.with_own(self._own_pairs(seat))
-                for number, event in reversed(list(enumerate(events))):
-                    seen = project_event(event, seat)
-                    key = number if seen is event else (number, seat)
-                    if key not in shown:
-                        shown[key] = packed(EventUpdate(seq=0, event=seen,
-                                                        by=by if number == 0 else ""))
-                    batch = shown[key] + batch
+                own = self._own_pairs(seat, whole)
+                seen = [project_event(event, seat) for event in events]
+                alike = own.count == 0 and all(
+                    a is b for a, b in zip(seen, events, strict=True))
+                if not alike or common is None:
+                    batch = states.with_own(own)
+                    for number in reversed(range(len(seen))):
+                        key = number if seen[number] is events[number] else (number, seat)
+                        if key not in shown:
+                            shown[key] = packed(EventUpdate(seq=0, event=seen[number],
+                                                            by=by if number == 0 else ""))
+                        batch = shown[key] + batch
+                    if alike:
+                        common = batch
+                else:
+                    batch = common
                 frames[seat] = batch
             conn.send(batch)
 
-    def _own_pairs(self, seat: int | None) -> Pairs:
-        """The seat's own part of its view, packed; again only when what it is made of
-        changed (``own_sources``: most actions change one hand and the legal actions of
-        the seat that played and the next one), or, made again, is not equal."""
+    def _own_pairs(self, seat: int | None, whole: bool) -> Pairs:
+        """The seat's own part of its view, packed: all of it (``whole``) or what changed
+        since it was last asked for. Made again only when what it is made of changed
+        (``own_sources``: most actions change one hand and the legal actions of the
+        seat that played and of the next one)."""
         state = self.state
         assert state is not None
         sources = own_sources(state, seat) if seat is not None else ()
         kept = self._own_packed.get(seat)
-        if kept is not None and _same(kept.sources, sources):
-            return kept.pairs
-        own = own_part(state, seat)
-        if kept is None or kept.part != own:
-            kept = _OwnPacked(sources, own, Pairs.of(own.to_dict()))
-        else:
-            kept = _OwnPacked(sources, own, kept.pairs)
-        self._own_packed[seat] = kept
+        changed = _NO_PAIRS
+        if kept is None or kept.sources != sources:  # (the same objects: no compare)
+            data = own_part(state, seat).to_dict()
+            before = kept.data if kept is not None else {}
+            changed = Pairs.of({key: value for key, value in data.items()
+                                if key not in before or before[key] != value})
+            kept = self._own_packed[seat] = _OwnPacked(sources, data, None)
+        if not whole:
+            return changed
+        if kept.pairs is None:
+            kept = self._own_packed[seat] = kept._replace(pairs=Pairs.of(kept.data))
+        assert kept.pairs is not None
         return kept.pairs
 
     def _close(self, code: str) -> None:
@@ -943,6 +972,12 @@ class Table:
         if self.state is None:
             conn.send(TableUpdate(table=self.info()))
         else:
+            # The next broadcast sends what changed since the last one: this whole view
+            # must be what that one showed (else the next one sends whole views).
+            if self.state is not self._sent_state:
+                self._public_sent = None
+            elif conn.seat is not None:
+                self._own_pairs(conn.seat, whole=False)  # the seat's part is this one's
             conn.send(StateUpdate(seq=0, view=view(self.state, conn.seat).to_dict()))
 
     def _broadcast_info(self) -> None:
@@ -977,16 +1012,15 @@ class Table:
 
 
 class _OwnPacked(NamedTuple):
-    """A seat's own part as last packed, and what it was made of (``own_sources``)."""
+    """A seat's own part as last sent (``OwnPart.to_dict()``), what it was made of
+    (``own_sources``), and once asked for, packed whole."""
 
     sources: tuple[object, ...]
-    part: OwnPart
-    pairs: Pairs
+    data: dict[str, Any]
+    pairs: Pairs | None
 
 
-def _same(kept: tuple[object, ...], now: tuple[object, ...]) -> bool:
-    """The same objects, one by one."""
-    return len(kept) == len(now) and all(a is b for a, b in zip(kept, now, strict=True))
+_NO_PAIRS = Pairs(0, b"")
 
 
 class _HostPeer:

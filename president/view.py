@@ -280,9 +280,10 @@ def own_part(state: State, seat: int | None) -> OwnPart:
 
 def own_sources(state: State, seat: int) -> tuple[object, ...]:
     """What ``own_part(state, seat)`` is made of (state's immutable parts and the legal
-    actions): two states whose sources are the same objects give equal parts, so a host
-    keeps a seat's packed part without making it again (most actions change one hand and
-    one seat's legal actions). Whatever ``own_part`` reads is listed here."""
+    actions): two states with equal sources (most often the same objects, compared at
+    once) give equal parts, so a host keeps a seat's packed part without making it again
+    (most actions change one hand and two seats' legal actions). Whatever ``own_part``
+    reads is listed here."""
     return (state.hands[seat], state.tax_due, state.tax_log, legal_actions(state, seat))
 
 

@@ -128,12 +128,13 @@ def check_no_hidden_cards(frames: list[dict[str, Any]], seat: int | None) -> int
                 continue  # public
             assert set(card_tokens(event)) <= allowed, (seat, event)
             checked += 1
-        elif msg["type"] == "state":
+        elif msg["type"] in ("state", "view_delta"):  # a whole view, or what changed
             view = msg["view"]
-            assert view["seat"] == seat
+            assert view.get("seat", seat) == seat
             if seat is None:
-                assert view["hand"] == "" and view["legal"] == [] and view["tax_mine"] == []
-            else:
+                assert all(view.get(key, empty) == empty for key, empty in
+                           (("hand", ""), ("legal", []), ("tax_mine", [])))
+            elif "hand" in view and "counts" in view:
                 assert len(view["hand"].split()) == view["counts"][seat]
             private = {k: v for k, v in view.items() if k not in PUBLIC_VIEW_KEYS}
             assert set(card_tokens(private)) <= allowed, (seat, view)

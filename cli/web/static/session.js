@@ -53,6 +53,7 @@ export class Session {
     this.decoder = new FrameDecoder();
     this.lastSeq = 0;
     this.resyncing = false;
+    this.view = null;           // a new connection starts from its snapshot
     ws.onopen = () => {
       this.lastHeard = Date.now();
       this.pake = new ClientHandshake(this.token || this.pin);   // a return: the token
@@ -140,15 +141,15 @@ export class Session {
         this.resyncing = false;
         this.view = msg.view;
         return this.emit("view", msg.view);
-      case "event": {
-        const gap = msg.seq !== this.lastSeq + 1;
-        this.lastSeq = msg.seq;
-        if (gap && !this.resyncing) {
-          this.resyncing = true;
-          this.send(messages.snapshotRequest());
-        }
+      case "view_delta":
+        // What changed in the view we have; after a gap, in one we missed: wait for the
+        // snapshot asked for.
+        if (!this.inSequence(msg.seq) || this.resyncing || this.view === null) return undefined;
+        this.view = { ...this.view, ...msg.view };
+        return this.emit("view", this.view);
+      case "event":
+        this.inSequence(msg.seq);
         return this.emit("event", { ...msg.event, by: msg.by });
-      }
       case "accepted": return this.reply(msg.id, null, {});
       case "refused":
         if (msg.id === null) return this.emit("refused", { code: msg.code, params: msg.params });
@@ -166,6 +167,17 @@ export class Session {
       }
       default: return undefined;   // pong
     }
+  }
+
+  // Whether seq follows the last frame's; after a gap, ask for a snapshot (once until it comes).
+  inSequence(seq) {
+    const gap = seq !== this.lastSeq + 1;
+    this.lastSeq = seq;
+    if (gap && !this.resyncing) {
+      this.resyncing = true;
+      this.send(messages.snapshotRequest());
+    }
+    return !gap;
   }
 
   handshake(msg) {
