@@ -395,7 +395,7 @@ def test_a_client_that_never_reads_does_not_slow_the_others():
     async def scenario():
         host, table, port = await start_table(
             {"out_queue": 32}, seats=4, bots=3, rules=rules(session_length=10))
-        stuck = await Raw.open(port)
+        stuck = await Raw.open(port, limit=1024)  # its reader stops at 2 KiB unread
         sock = stuck.writer.get_extra_info("socket")
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         await stuck.hello("stuck", spectate=True)  # and never reads again
