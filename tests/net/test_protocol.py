@@ -73,6 +73,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
         {"type": "accepted", "id": 3},
         {"type": "state", "seq": 1, "view": {"seat": 0, "hand": "3C 4D", "legal": []}},
+        {"type": "view_delta", "seq": 4, "view": {"hand": "4D", "turn": 2}},
         {"type": "event", "seq": 2, "event": {"type": "play", "seat": 1, "cards": "5H"},
          "by": ""},
         {"type": "event", "seq": 3, "event": {"type": "pass", "seat": 2}, "by": "standin"},
