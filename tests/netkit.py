@@ -49,6 +49,18 @@ class Recorder(Client):
         super()._receive(msg)
 
 
+def whole_views(frames: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """The whole view (``View.to_dict()``) a client holds after each ``state`` or
+    ``view_delta`` among ``frames`` (with no gap), with the frame's index."""
+    views: list[tuple[int, dict[str, Any]]] = []
+    held: dict[str, Any] = {}
+    for index, msg in enumerate(frames):
+        if msg["type"] in ("state", "view_delta"):
+            held = dict(msg["view"]) if msg["type"] == "state" else {**held, **msg["view"]}
+            views.append((index, held))
+    return views
+
+
 def wants_to_act(client: Client) -> bool:
     view = client.view
     return view is not None and any(not isinstance(a, Decree) for a in view.legal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from netkit import Recorder, autoplay, check_no_hidden_cards, run, start_table
+from netkit import Recorder, autoplay, check_no_hidden_cards, run, start_table, whole_views
 
 from president.cards import parse_cards
 from president.rules import HouseRules
@@ -45,7 +45,7 @@ def test_the_receiver_gets_the_passed_cards_and_no_one_else_sees_them():
             if player.seat == event["to"]:  # the receiver sees the cards, then holds them
                 full += 1
                 cards = parse_cards(event["cards"])
-                view = next(m["view"] for m in player.frames[index:] if m["type"] == "state")
+                view = next(v for i, v in whole_views(player.frames) if i > index)
                 hand = parse_cards(view["hand"])
                 assert all(card in hand for card in cards)
                 assert [event["from"], event["to"], event["cards"]] in view["gifts_mine"]
