@@ -1,7 +1,9 @@
 """A sensible bot: sheds low sets first, keeps its 2s and jokers (and its 8s under
 8-cut) to regain the lead, returns its worst cards in the tax, plays for a revolution
 when it holds low quads, and under ``forbidden_finish`` never goes out on a forbidden
-card while it can help it (it plays those cards before its last safe one).
+card while it can help it (it plays those cards before its last safe one). Under
+``seven_pass`` and ``ten_discard`` it counts a 7 or a 10 as a card that sheds another,
+and gives or discards its worst cards.
 
 It sees only a ``View`` (its hand, the pile, counts, the house rules) and always
 answers with one of ``view.legal``.
@@ -83,6 +85,7 @@ class HeuristicBot:
             control = _is_control(rank, rules, view.reversed)
             quad = len(play.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off")
             size_bonus = -0.3 * len(play.cards) if leading else 0.0
+            size_bonus -= _sheds(rules, play, len(hand))
             return (_strands(view, play), control or quad, breaks, strength + size_bonus,
                     play.cards)
 
@@ -128,6 +131,15 @@ def shed(hand: tuple[Card, ...], options: list[Give | Discard], rules: HouseRule
     us in the order in force (low singles first; pairs and low near-quads are kept)."""
     value = _card_values(hand, rules, reversed_)
     return min(options, key=lambda a: (sum(value[c] for c in a.cards), a.cards))
+
+
+def _sheds(rules: HouseRules, play: Play, held: int) -> float:
+    """What a play's 7s (``seven_pass``) and 10s (``ten_discard``) are worth beyond its
+    own cards: each lets the player shed one more card (while cards are left to shed), so
+    such a play is worth as much as a play two ranks lower."""
+    extra = sum(1 for card in play.cards if (rules.seven_pass and card.rank is Rank.SEVEN)
+                or (rules.ten_discard and card.rank is Rank.TEN))
+    return 2.0 * min(extra, held - len(play.cards))
 
 
 # ---------------------------------------------------------------- helpers

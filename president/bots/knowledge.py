@@ -99,22 +99,31 @@ def knowledge(view: View, tables: RuleTables, played: dict[int, list[Card]]) -> 
             unseen_cards.append(card)
     known = Knowledge(rank_counts(unseen_cards), unseen_cards)
     seat = view.seat
+    for giver, receiver, moved in view.gifts_mine:  # 7-passes (``seven_pass``)
+        if giver == seat and view.counts[receiver]:
+            _still_held(known, receiver, moved, played)
     if seat is None or not view.tax_mine or not view.results:
         return known
     place = {s: i for i, s in enumerate(view.results[-1].order)}
     strength = tables.strength[False]
     for giver, receiver, moved in view.tax_mine:
         if giver == seat and view.counts[receiver]:
-            # The receiver holds what this seat gave, unless it has been played since.
-            holding = known.held.setdefault(receiver, [])
-            gone = list(played.get(receiver, ()))
-            for card in moved:
-                if card in gone:
-                    gone.remove(card)
-                else:
-                    holding.append(card)
+            _still_held(known, receiver, moved, played)
         elif receiver == seat and place.get(giver, 0) > place.get(seat, 0):
             # The tax took the giver's highest cards: it kept nothing stronger.
             cap = min(strength[card.rank] for card in moved)
             known.caps[giver] = min(cap, known.caps.get(giver, cap))
     return known
+
+
+def _still_held(known: Knowledge, receiver: int, moved: tuple[Card, ...],
+                played: dict[int, list[Card]]) -> None:
+    """The receiver holds what this seat gave it (in the tax, or a 7-pass), unless it has
+    played it since."""
+    holding = known.held.setdefault(receiver, [])
+    gone = list(played.get(receiver, ()))
+    for card in moved:
+        if card in gone:
+            gone.remove(card)
+        else:
+            holding.append(card)

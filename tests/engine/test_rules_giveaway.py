@@ -253,3 +253,23 @@ def test_every_bot_level_plays_sessions_with_passes_and_discards() -> None:
             chosen += isinstance(action, (Give, Discard))
             state, _ = apply(state, action)
         assert chosen, kind
+
+
+def test_the_heuristic_bot_leads_a_seven_to_shed_a_card_under_seven_pass() -> None:
+    from president.bots.heuristic import HeuristicBot
+
+    hands = ["6C 7D 9S KD", "8D 4S 5S", "9C KC QH"]
+    assert HeuristicBot(0).choose(view(position(hands), 0)) == Play(0, parse_cards("6C"))
+    assert HeuristicBot(0).choose(view(position(hands, SEVEN), 0)) == Play(
+        0, parse_cards("7D"))
+
+
+def test_the_medium_bot_knows_the_receiver_holds_what_it_gave() -> None:
+    from president.bots.knowledge import knowledge
+    from president.bots.medium import policy_for
+
+    state, _ = play(position(["7C 4H 9S", "8D 4S", "9C KC"], SEVEN), 0, "7C")
+    state, _ = give(state, 0, "4H")
+    mine = view(state, 0)
+    known = knowledge(mine, policy_for(mine.rules).tables, {0: list(parse_cards("7C"))})
+    assert known.held[1] == list(parse_cards("4H"))

@@ -36,6 +36,13 @@ pytestmark = [
 ]
 
 
+def tap(driver: Any, cards: Any) -> None:
+    """Tap each of ``cards`` in the hand (a card not yet chosen, for a second copy)."""
+    for card in cards:
+        driver.find_element(
+            "css selector", f"#hand [data-card='{card}'][aria-pressed='false']").click()
+
+
 def choose_on_page(driver: Any, host: HostThread, seat: int) -> Give | Discard:
     """Tap the cards of the first listed choice, check the button, tap it."""
     state = host.table.state
@@ -58,9 +65,7 @@ def choose_on_page(driver: Any, host: HostThread, seat: int) -> Give | Discard:
     assert main.text == english.action("give" if due.to is not None else "discard")
     assert main.get_attribute("disabled")  # nothing chosen yet
     version = host.table.version
-    for card in action.cards:
-        driver.find_element(
-            "css selector", f"#hand [data-card='{card}'][aria-pressed='false']").click()
+    tap(driver, action.cards)
     wait(lambda: not main.get_attribute("disabled"), what="the button, once chosen")
     main.click()
     wait(lambda: host.table.version > version, what=f"the host to take {action}")
@@ -71,9 +76,7 @@ def give_back(driver: Any, host: HostThread, seat: int) -> None:
     """The tax: tap the cards of the first listed return, then Give back."""
     action = engine.legal_actions(host.table.state, seat)[0]
     version = host.table.version
-    for card in action.cards:
-        driver.find_element(
-            "css selector", f"#hand [data-card='{card}'][aria-pressed='false']").click()
+    tap(driver, action.cards)
     main = by_id(driver, "act-main")
     wait(lambda: not main.get_attribute("disabled"), what="Give back")
     main.click()
