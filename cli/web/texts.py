@@ -74,6 +74,7 @@ LABELS: dict[str, str] = {
     "language": N_("Language"),
     "pin": N_("PIN"),
     "nothing_to_play": N_("You have nothing to play now."),
+    "declare": N_("The joker stands for:"),
     "rule_line": N_("{rule}: {value}"),
     "preset_line": N_("House rules: {preset}"),
     # the page's own

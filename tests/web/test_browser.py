@@ -330,3 +330,56 @@ def test_the_page_does_what_a_terminal_player_does(browser: Any) -> None:
     finally:
         close_browser(watcher)
         host.stop()
+
+
+def test_the_page_asks_what_a_wild_joker_stands_for(browser: Any) -> None:
+    """A joker among the tapped cards: the page offers the legal values, most useful first,
+    and plays the one tapped (Back returns to the hand)."""
+    import dataclasses
+
+    from president.cards import parse_cards
+    from president.rules import HouseRules
+
+    rules = HouseRules(jokers=1, joker_mode="wild", sequences=3)
+    host = HostThread(name="Wild", seats=3, bots=2, rules=rules, bot_delay=0.0)
+    italian = text_for("it")
+    try:
+        join(browser, host.url, "Ada", "it")
+        wait(lambda: host.table.started, what="the deal")
+        seat = host.seat_of("Ada")
+        assert seat is not None
+        wait(lambda: my_turn(host, seat), what="the page's turn")
+
+        async def deal_a_joker() -> None:  # the page leads holding 5♣ 6♦ JK 9♥
+            table = host.table
+            hands = list(table.state.hands)
+            hands[seat] = parse_cards("5C 6D JK 9H")
+            table.state = dataclasses.replace(table.state, hands=tuple(hands), turn=seat,
+                                              pile=(), top=None, last_player=None)
+            table._broadcast([])
+
+        host.call(deal_a_joker())
+        wait(lambda: sorted(hand_on_page(browser)) == ["5C", "6D", "9H", "JK"], what="the joker")
+        for card in ("5C", "6D", "JK"):
+            browser.find_element("css selector", f"#hand [data-card='{card}']").click()
+        by_id(browser, "act-main").click()
+        wait(lambda: by_id(browser, "declare").is_displayed(), what="the chooser")
+        values = [b.get_attribute("data-declared") for b in
+                  browser.find_elements("css selector", "#declare [data-declared]")]
+        assert values == ["7C", "4C"]  # the run 5-6-7 before 4-5-6
+        assert italian.tr.gettext("The joker stands for:") in text_of(browser, "declare")
+        by_id(browser, "declare-back").click()
+        wait(lambda: not by_id(browser, "declare").is_displayed(), what="back to the hand")
+        version = host.table.version
+        by_id(browser, "act-main").click()
+        wait(lambda: by_id(browser, "declare").is_displayed(), what="the chooser again")
+        browser.find_element("css selector", "#declare [data-declared='4C']").click()
+        wait(lambda: host.table.version > version, what="the play")
+        sent, _ = ws_sent(browser)
+        plays = [m for m in sent if m["type"] == "play"]
+        assert plays[-1]["cards"] == "5C 6D JK" and plays[-1]["declared"] == "4C"
+        assert sorted(str(c) for c in host.table.state.hands[seat]) == ["9H"]
+        wait(lambda: italian.played("5C 6D JK", "4C") in text_of(browser, "log"),
+             what="the play in the log, the joker's value in words")
+    finally:
+        host.stop()

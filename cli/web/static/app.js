@@ -4,6 +4,7 @@
 // refused action comes back with the engine's reason.
 
 import { cardsKey, sortedHand, taxTransfers } from "./cards.js";
+import { declarations, wildSelection } from "./declare.js";
 import { LANGUAGES, loadTexts } from "./i18n.js";
 import { Session } from "./session.js";
 import { Text, parseCards } from "./text.js";
@@ -26,6 +27,7 @@ const state = {
   session: null, seat: null, table: null, view: null,
   log: [], chat: [], unread: 0,
   selected: new Set(), handKey: "", busy: false, message: "",
+  declaring: null,  // a wild joker's values to choose from: {tokens, options}
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
 };
 
@@ -198,6 +200,7 @@ function viewChanged(view) {
     state.handKey = view.hand;
     state.selected = new Set();
   }
+  if (state.declaring && (view.turn !== old?.turn || view.hand !== old?.hand)) state.declaring = null;
 }
 
 function gameEvent(event) {
@@ -243,7 +246,7 @@ function mainAction() {
   if (!state.view) return act("start");
   const choosing = choosingMine();
   if (choosing) return act(choosing[1], selectedCards().map((c) => c.token).join(" "));
-  if (phase === "play") return act("play", selectedCards().map((c) => c.token).join(" "));
+  if (phase === "play") return playSelected();
   if (phase === "tax") return act("give_back", selectedCards().map((c) => c.token).join(" "));
   if (phase === "hand_over") return act("ready");
   if (state.ended || phase === "session_over") {
@@ -254,12 +257,28 @@ function mainAction() {
   return undefined;
 }
 
-async function act(kind, arg) {
+// Play the selected cards; a wild joker among them: the value when only one is legal,
+// else the chooser of what it stands for (renderDeclare).
+function playSelected() {
+  const cards = selectedCards();
+  const tokens = cards.map((c) => c.token).join(" ");
+  const rules = state.table?.rules;
+  if (!wildSelection(cards, rules)) return act("play", tokens);
+  const options = declarations(state.view, rules, cards);
+  if (options.length === 1) return act("play", tokens, options[0]);
+  if (!options.length) state.message = state.text.reason("bad_declaration");
+  else state.declaring = { tokens, options };
+  render();
+  return undefined;
+}
+
+async function act(kind, arg, declared) {
   if (state.busy || !state.session) return false;
   state.busy = true;
   state.message = "";
+  state.declaring = null;
   render();
-  const reply = await state.session.request(kind, arg);
+  const reply = await state.session.request(kind, arg, declared);
   state.busy = false;
   if (reply.code === null) {
     if (["play", "give_back", "give", "discard"].includes(kind)) state.selected = new Set();
@@ -271,6 +290,7 @@ async function act(kind, arg) {
 }
 
 function toggle(index) {
+  state.declaring = null;
   if (state.selected.has(index)) state.selected.delete(index);
   else state.selected.add(index);
   state.message = "";
@@ -548,9 +568,26 @@ function renderHand() {
         "data-card": card.token, onclick: () => toggle(i) }, cardFace(card, { "aria-hidden": "true" }));
     }));
   }
+  renderDeclare();
   const decree = legal("decree").length > 0;
   $("decree-form").hidden = !decree;
   $("decree-send").textContent = state.text.action("decree");
+}
+
+// What the selected wild joker stands for: one button per legal value, most useful first.
+function renderDeclare() {
+  const box = $("declare");
+  const choosing = state.declaring;
+  box.hidden = !choosing;
+  if (!choosing) return box.replaceChildren();
+  const values = choosing.options.map((declared) => h("button", {
+    type: "button", class: "big declared-value", "data-declared": declared,
+    "aria-label": state.text.played("", declared),
+    onclick: () => act("play", choosing.tokens, declared) },
+  parseCards(declared).map((c) => cardFace(c, { "aria-hidden": "true" }))));
+  return box.replaceChildren(h("p", { class: "label" }, label("declare")), ...values,
+    h("button", { type: "button", class: "big", id: "declare-back",
+      onclick: () => { state.declaring = null; render(); } }, state.text.action("back")));
 }
 
 function renderActions() {
@@ -581,8 +618,12 @@ function renderActions() {
     pass.hidden = false;
     pass.disabled = state.busy || !mine;
     main.disabled = state.busy || !mine || state.selected.size === 0;
-    const chosen = cardsKey(selectedCards());
-    if (mine && legal("play").some((a) => cardsKey(parseCards(a.cards)) === chosen)) {
+    main.hidden = Boolean(state.declaring);
+    const cards = selectedCards();
+    const chosen = cardsKey(cards);
+    if (mine && (legal("play").some((a) => cardsKey(parseCards(a.cards)) === chosen)
+        || (wildSelection(cards, state.table?.rules)
+            && declarations(view, state.table.rules, cards).length))) {
       main.classList.add("ready-to-go");
     }
   } else if (phase === "tax") {

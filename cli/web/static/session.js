@@ -96,9 +96,10 @@ export class Session {
     return false;
   }
 
-  // An action (play, pass, give_back, give, discard, ready, decree, start): resolves to the reply,
+  // An action (play, pass, give_back, give, discard, ready, decree, start; a play's ``extra``:
+  // what its wild jokers stand for): resolves to the reply,
   // {code: null} when accepted, else the host's (or our) reason code and params.
-  request(kind, arg) {
+  request(kind, arg, extra) {
     if (this.status !== "connected") return Promise.resolve({ code: "not_connected", params: {} });
     const id = this.nextId++;
     const build = { play: messages.play, pass: messages.pass, give_back: messages.giveBack,
@@ -106,7 +107,7 @@ export class Session {
       decree: messages.decree, start: messages.start }[kind];
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      if (!this.send(build(id, arg))) this.reply(id, "disconnected", {});
+      if (!this.send(build(id, arg, extra))) this.reply(id, "disconnected", {});
     });
   }
 

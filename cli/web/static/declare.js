@@ -1,0 +1,53 @@
+// What a wild joker among the selected cards may stand for (joker_mode = "wild"), as the
+// terminal's TableModel.declarations: the values of the legal declared plays made of the
+// selection's ranks (of its very cards where suits matter: a set under a suit lock, a
+// same-suit run), the most useful first (the play that ranks highest).
+
+import { strengths } from "./cards.js";
+import { parseCards } from "./text.js";
+
+const SUITS = ["C", "D", "H", "S"];
+
+// Whether the cards hold a joker that stands for another card (jokers with other cards).
+export function wildSelection(cards, rules) {
+  const jokers = cards.filter((c) => c.suit === null).length;
+  return rules?.joker_mode === "wild" && jokers > 0 && jokers < cards.length;
+}
+
+const ranksKey = (cards) => cards.map((c) => c.rank).sort().join(" ");
+const tokensKey = (cards) => cards.map((c) => c.token).sort().join(" ");
+
+// What ``count`` jokers beside ``cards`` of ``rank`` stand for: the suits the cards lack,
+// lowest first (president/moves.py declare_set).
+function declareSet(cards, rank, count) {
+  const used = new Set(cards.map((c) => c.suit));
+  const free = SUITS.filter((s) => !used.has(s));
+  const suits = free.length ? free : SUITS;
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(suits[i % suits.length]);
+  return out.sort((a, b) => SUITS.indexOf(a) - SUITS.indexOf(b)).map((s) => rank + s).join(" ");
+}
+
+// [declared notation, ...] for the selected ``cards`` (parsed), most useful first.
+export function declarations(view, rules, cards) {
+  const strength = strengths(rules.rank_order, view.reversed);
+  const natural = cards.filter((c) => c.suit !== null);
+  const locks = rules.suit_lock && rules.suit_lock !== "off";
+  const found = new Map();
+  for (const action of view.legal || []) {
+    if (action.type !== "play" || !action.declared) continue;
+    const listed = parseCards(action.cards);
+    const named = parseCards(action.declared);
+    if (ranksKey(listed) !== ranksKey(cards)) continue;
+    const set = new Set([...listed.filter((c) => c.suit !== null), ...named].map((c) => c.rank))
+      .size === 1;
+    const exact = set ? locks : rules.runs_same_suit;
+    if (exact && tokensKey(listed) !== tokensKey(cards)) continue;
+    const declared = set && !locks ? declareSet(natural, named[0].rank, named.length)
+      : action.declared;
+    if (found.has(declared)) continue;
+    found.set(declared, Math.max(...[...natural, ...parseCards(declared)]
+      .map((c) => strength[c.rank])));
+  }
+  return [...found.keys()].sort((a, b) => found.get(b) - found.get(a));
+}
