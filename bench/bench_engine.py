@@ -19,8 +19,10 @@ loop's time divided by the plays and passes it made:
 - ``selfplay``: the whole ``president selfplay`` loop, random bots seeing only their
   ``view`` (not run unless asked).
 
-Presets: any name of ``rules.PRESETS``, or ``runs``: daihinmin (jokers, revolution)
-with runs of three or more (``sequences = 3``).
+Presets: any name of ``rules.PRESETS`` (``daihinmin_local``: every Daihinmin rule of its
+preset, suit lock and same-suit runs among them), or ``runs``: the daihinmin preset as it
+was before issue 11 (one joker, a quad revolution) with runs of three or more
+(``sequences = 3``).
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.bots import make_bot
 from president.cli.commands.selfplay import bot_seed, play_session
 from president.engine import apply, legal_actions, new_session
-from president.rules import HouseRules, preset
+from president.rules import HouseRules, Revolution, preset
 from president.state import Phase
 
-BENCH_PRESETS: dict[str, HouseRules] = {"runs": replace(preset("daihinmin"), sequences=3)}
+BENCH_PRESETS: dict[str, HouseRules] = {
+    "runs": HouseRules(jokers=1, revolution=Revolution.QUAD, sequences=3)}
 
 
 def bench_rules(name: str, hands: int) -> HouseRules:
@@ -60,6 +63,9 @@ def copy_of(action: Action) -> Action:
             return Pass(seat)
         case Ready(seat):
             return Ready(seat)
+    cards = getattr(action, "cards", None)  # the other actions with cards (7-pass, 10-discard)
+    if cards is not None:
+        return replace(action, cards=tuple(list(cards)))
     raise TypeError(action)
 
 
@@ -162,7 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands per run (max 1000)")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--presets", nargs="*", default=["classic", "runs"])
+    parser.add_argument("--presets", nargs="*", default=["classic", "runs", "daihinmin_local"])
     parser.add_argument("--players", type=int, nargs="*", default=[4, 8])
     parser.add_argument("--loops", nargs="*", default=["engine", "decoded", "floor"],
                         choices=list(LOOPS))

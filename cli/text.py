@@ -112,6 +112,7 @@ PRESET_NAMES: dict[str, tuple[str, str]] = {
     "classic": NP_("preset", "Classic"),
     "capitalism": NP_("preset", "Capitalism"),
     "daihinmin": NP_("preset", "Daihinmin"),
+    "daihinmin_local": NP_("preset", "Daihinmin (local)"),
     "polish": NP_("preset", "Polish"),
     "bga": NP_("preset", "Board Game Arena"),
 }

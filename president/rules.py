@@ -324,10 +324,16 @@ def check_value(name: str, value: Any) -> None:
         raise RulesError("bad_value", field=name, value=value, allowed=list(shown))
 
 
+DAIHINMIN = HouseRules(
+    jokers=1, revolution=Revolution.QUAD, eight_cut=True, suit_lock=SuitLock.SUITS,
+    sequences=3, runs_same_suit=True, run_revolution=True, spade_three_return=True,
+    tax=Tax.TWO_ONE, title_set=TitleSet.DAIFUGO,
+)
+
 PRESETS: dict[str, HouseRules] = {
     "classic": HouseRules(),
     "capitalism": HouseRules(title_set=TitleSet.CAPITALISM),
-    "daihinmin": HouseRules(revolution=Revolution.QUAD, jokers=1),
+    "daihinmin": DAIHINMIN,  # the Daihinmin AI contest's (UECda) base set
     "polish": HouseRules(
         min_players=4, max_players=7, tax=Tax.ONE, scoring=Scoring.POLISH,
         session_end=SessionEnd.TARGET, session_length=10, dealer=Dealer.PRESIDENT,
@@ -338,6 +344,12 @@ PRESETS: dict[str, HouseRules] = {
         pass_locks_out=True, revolution=Revolution.QUAD, later_lead=LaterLead.SCUM,
         scoring=Scoring.BGA, session_end=SessionEnd.ZERO, skip_not_with_best=True,
         title_set=TitleSet.BGA,
+    ),
+    # The Japanese local rules beside the contest's (listed last: set-up screens keep
+    # the older presets where they were).
+    "daihinmin_local": replace(
+        DAIHINMIN, jack_back=True, downfall=True, forbidden_finish=True, five_skip=True,
+        nine_reverse=True,
     ),
 }
 

@@ -39,7 +39,9 @@ CASES: dict[str, tuple[HouseRules, int, int]] = {
     "classic-8": (preset("classic"), 8, 2),
     "bga-5": (preset("bga"), 5, 3),
     "polish-6-decree": (replace(preset("polish"), decree=True), 6, 4),
+    "quad-revolution-joker-4": (HouseRules(revolution="quad", jokers=1), 4, 5),
     "daihinmin-4": (preset("daihinmin"), 4, 5),
+    "daihinmin-local-5": (preset("daihinmin_local"), 5, 9),
     "every-play-rule-5": (HouseRules(**EVERY_PLAY_RULE), 5, 6),
     "big-two-quad-bomb-7": (HouseRules(
         suit_tiebreak="big_two", bomb="quad", equal_rank="allowed", pass_locks_out=True,
@@ -55,7 +57,12 @@ DIGESTS = {
     "classic-8": "a8d2fe3e16dc49bf099810553b2fa6b9f8d8733eb8d7c608117a7ad59d74ba58",
     "bga-5": "00adc8e834a630f5101593b17e1e48cbf0515d37acddb3c8218e6265c367f4b8",
     "polish-6-decree": "c6f381e2a9eecbcdfa86d93b7c4e805e3a6ae27c854db04cab387f7d1b8cd21f",
-    "daihinmin-4": "1cfdde5e3ebc87c20ff75f9d21e2d7c5eafc3dbaaa0ce174331bfdfcd3e98e6a",
+    # the daihinmin preset as it was before issue 11 (a quad revolution and one joker)
+    "quad-revolution-joker-4": "1cfdde5e3ebc87c20ff75f9d21e2d7c5eafc3dbaaa0ce174331bfdfcd3e98e6a",
+    # recorded when the preset became the contest's base set (issue 11: 8-cut, suit lock,
+    # same-suit runs, spade-3 return, Japanese titles), and its local-rules sibling
+    "daihinmin-4": "52df723b81f2eed9d82dfd3108803f4cee1d31bdc443938fd48c53228cd06ad0",
+    "daihinmin-local-5": "5bf48abf7f223f8ef1243103936dfe1f090820d9f1e3f2805c146b99c6b2a250",
     # re-recorded when the heuristic bot learnt forbidden_finish and eight_cut (its play
     # changed, not the engine: the other cases, which have neither rule, are the same)
     "every-play-rule-5": "64dc4a40f37531d4fc50dfcfe8f53a8f8ac876482739abed6f19e175662313ef",

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from engine_kit import all_ready, assert_illegal, between_hands, find, play, position, run
+from dataclasses import replace
+
+from engine_kit import (
+    all_ready,
+    assert_illegal,
+    between_hands,
+    codes,
+    find,
+    play,
+    plays,
+    position,
+    run,
+)
 
 from president.actions import GiveBack, Play
 from president.cards import parse_cards
@@ -63,6 +75,29 @@ def test_preset_bga_beggar_leads_trump_joker_locks_out_quad_revolution() -> None
     state, _ = run(state, (0, "2C 2D 2H 2S"), (1, "JK"))
     assert state.top.is_joker
     assert state.scores == (50,) * 4
+
+
+def test_preset_daihinmin_is_the_contests_base_set() -> None:
+    rules = preset("daihinmin")
+    assert (rules.jokers, rules.revolution, rules.eight_cut, rules.suit_lock) == (
+        1, "quad", True, "suits")
+    assert rules.sequences == 3 and rules.runs_same_suit and rules.run_revolution
+    assert rules.spade_three_return and rules.tax == "2-1" and rules.title_set == "daifugo"
+    assert not (rules.jack_back or rules.downfall or rules.forbidden_finish)
+
+
+def test_preset_daihinmin_local_adds_the_local_rules() -> None:
+    local = preset("daihinmin_local")
+    assert replace(local, jack_back=False, downfall=False, forbidden_finish=False,
+                   five_skip=False, nine_reverse=False) == replace(
+        preset("daihinmin"), seven_pass=local.seven_pass, ten_discard=local.ten_discard,
+        joker_mode=local.joker_mode)
+
+
+def test_preset_daihinmin_locks_and_cuts() -> None:
+    state = position(["5H 3C", "7H 4S", "8C 8H QS KH"], preset("daihinmin"))
+    state, events = run(state, (0, "5H"), (1, "7H"))
+    assert "lock" in codes(events) and plays(state, 2) == {"8H", "KH"}
 
 
 def test_preset_daihinmin_quad_revolts() -> None:

@@ -286,3 +286,14 @@ def test_decree_the_president_of_each_hand_decrees_in_selfplay(tmp_path, bots):
     _, plain = selfplay(tmp_path, "plain.jsonl", "--hands", "3", "--seed", "2", "--bots", bots,
                         "--bot-budget", "5")
     assert "decree" not in line_types(plain)
+
+
+def test_selfplay_daihinmin_local_finishes_and_replays(tmp_path, capsys):
+    """Issue 11: ``president selfplay --preset daihinmin_local --players 5 --hands 20``."""
+    code, history = selfplay(tmp_path, "dl.jsonl", "--preset", "daihinmin_local",
+                             "--players", "5", "--hands", "20", "--bots", "heuristic,random")
+    assert code == 0
+    kinds = line_types(history)
+    assert kinds.count("hand_end") == 20 and kinds[-1] == "session_end"
+    assert {"lock", "cut"} <= set(kinds)
+    replay_history(read_history_file(history))
