@@ -1,5 +1,6 @@
 """A sensible bot: sheds low sets first, keeps its 2s and jokers (and its 8s under
-8-cut) to regain the lead, returns its worst cards in the tax, plays for a revolution
+8-cut) to regain the lead, spends a wild joker only to complete a set of three or more or
+a run (or near the end), returns its worst cards in the tax, plays for a revolution
 when it holds low quads, and under ``forbidden_finish`` never goes out on a forbidden
 card while it can help it (it plays those cards before its last safe one). Under
 ``seven_pass`` and ``ten_discard`` it counts a 7 or a 10 as a card that sheds another,
@@ -16,7 +17,7 @@ from collections import Counter
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import Card, Rank
-from president.combos import Combo, best_rank, classify, strengths
+from president.combos import Combo, best_rank, classify, stands_for, strengths
 from president.rules import HouseRules
 from president.trick import finish_is_forbidden, forbidden_last_card
 from president.view import View
@@ -78,7 +79,7 @@ class HeuristicBot:
         danger = _opponent_close_to_out(view)
         few_left = len(hand) <= 3
 
-        def cost(play: Play) -> tuple[bool, bool, int, float, tuple[Card, ...]]:
+        def cost(play: Play) -> tuple[bool, bool, bool, int, float, tuple[Card, ...]]:
             rank = _play_rank(play, table)
             strength = table[rank]
             breaks = sum(1 for r in {c.rank for c in play.cards} if groups[r] > _count(play, r))
@@ -86,8 +87,11 @@ class HeuristicBot:
             quad = len(play.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off")
             size_bonus = -0.3 * len(play.cards) if leading else 0.0
             size_bonus -= _sheds(rules, play, len(hand))
-            return (_strands(view, play), control or quad, breaks, strength + size_bonus,
-                    play.cards)
+            if play.declared and not (few_left or danger):
+                size_bonus += 2.0 * len(play.declared)  # a wild joker is worth keeping
+            return (_strands(view, play), control or quad,
+                    _wastes_joker(play) and not (few_left or danger), breaks,
+                    strength + size_bonus, play.cards)
 
         ranked = sorted(plays, key=cost)
         best = ranked[0]
@@ -96,9 +100,10 @@ class HeuristicBot:
             len(best.cards) >= 4 and (rules.bomb == "quad" or rules.revolution != "off"))
         if leading:
             return best
-        if passing is not None and control and not (few_left or danger or cost(best)[0]):
+        if passing is not None and (control or cost(best)[2]) and not (
+                few_left or danger or cost(best)[0]):
             return passing  # keep 2s and jokers to regain the lead later
-        if (passing is not None and cost(best)[2] and not (few_left or danger)
+        if (passing is not None and cost(best)[3] and not (few_left or danger)
                 and table[rank] > _mid(table)):
             return passing  # don't break a high set just to follow
         return best
@@ -150,7 +155,15 @@ def _count(play: Play, rank: Rank) -> int:
 
 
 def _play_rank(play: Play, table: dict[Rank, int]) -> Rank:
-    return max((card.rank for card in play.cards), key=table.__getitem__)
+    """The play's highest rank (a wild joker's as declared)."""
+    return max((card.rank for card in stands_for(play.cards, play.declared)),
+               key=table.__getitem__)
+
+
+def _wastes_joker(play: Play) -> bool:
+    """A wild joker spent beside a single card (a pair): a joker alone is the best single,
+    so it is worth spending only to complete a bigger set or a run."""
+    return bool(play.declared) and len(play.cards) - len(play.declared) < 2
 
 
 def _mid(table: dict[Rank, int]) -> int:

@@ -139,3 +139,42 @@ def test_a_suit_lock_counts_the_suits_a_wild_joker_is_declared() -> None:
                      (parse_cards("8S JK"), parse_cards("8H"))}
     assert_illegal(state, declared(2, "7H JK", "7D"), "suit_locked")
     assert_illegal(state, declared(2, "7C JK", "7S"), "suit_locked")
+
+
+# ------------------------------------------------------------ the heuristic bot
+
+
+def bot_move(hands: list[str], rules: HouseRules, *plays: tuple[int, str]) -> Play | None:
+    """What the heuristic bot at seat 1 does once seat 0 made ``plays`` (None: it passes)."""
+    from president.actions import Pass
+    from president.bots.heuristic import HeuristicBot
+    from president.view import view
+
+    state = position(hands, rules)
+    for seat, cards in plays:
+        state, _ = play(state, seat, cards)
+    action = HeuristicBot(1).choose(view(state, 1))
+    assert action in legal_actions(state, 1)
+    return None if isinstance(action, Pass) else action  # type: ignore[return-value]
+
+
+LONG = "3S 4H 6D 7C 9S 10D QC KD"  # enough cards that nothing presses the bot
+
+
+def test_the_bot_completes_a_set_with_a_wild_joker() -> None:
+    action = bot_move(["6C 6D 6H 3C 3D 4C 4D", "8C 8D JK " + LONG, "5C 5D 5H 4S"], WILD,
+                      (0, "6C 6D 6H"))
+    assert action == declared(1, "8C 8D JK", "8H")
+
+
+def test_the_bot_does_not_waste_a_wild_joker_on_a_pair_early() -> None:
+    action = bot_move(["6C 6D 3C 3D 4C 4D", "8C JK " + LONG, "5C 5D 5H 4S"], WILD, (0, "6C 6D"))
+    assert action is None  # it passes: its joker stays the best single
+    action = bot_move(["6C 3C 3D 4C 4D", "8C JK " + LONG, "5C 5D 5H 4S"], WILD, (0, "6C"))
+    assert action is not None and not action.declared and action.cards != parse_cards("JK")
+
+
+def test_the_bot_fills_a_run_with_a_wild_joker() -> None:
+    hands = ["5C 6C 7C 3D 4C 4D", "8D 9H JK 3S 4H QC AS 2D 2S", "4S 4D"]
+    action = bot_move(hands, WILD_RUNS, (0, "5C 6C 7C"))
+    assert action is not None and action.declared and len(action.cards) == 3
