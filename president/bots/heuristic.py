@@ -4,7 +4,9 @@ a run (or near the end), returns its worst cards in the tax, plays for a revolut
 when it holds low quads, and under ``forbidden_finish`` never goes out on a forbidden
 card while it can help it (it plays those cards before its last safe one). Under
 ``seven_pass`` and ``ten_discard`` it counts a 7 or a 10 as a card that sheds another,
-and gives or discards its worst cards.
+and gives or discards its worst cards. Under ``suit_lock``, of the suits it may play a
+set in, it locks the pile on purpose when it holds higher cards of those suits, and
+otherwise keeps from locking it.
 
 It sees only a ``View`` (its hand, the pile, counts, the house rules) and always
 answers with one of ``view.legal``.
@@ -18,6 +20,7 @@ from collections import Counter
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.cards import Card, Rank
 from president.combos import Combo, best_rank, classify, stands_for, strengths
+from president.locks import lock_after, locks
 from president.rules import HouseRules
 from president.trick import finish_is_forbidden, forbidden_last_card
 from president.view import View
@@ -79,7 +82,7 @@ class HeuristicBot:
         danger = _opponent_close_to_out(view)
         few_left = len(hand) <= 3
 
-        def cost(play: Play) -> tuple[bool, bool, bool, int, float, tuple[Card, ...]]:
+        def cost(play: Play) -> tuple[bool, bool, bool, int, float, int, tuple[Card, ...]]:
             rank = _play_rank(play, table)
             strength = table[rank]
             breaks = sum(1 for r in {c.rank for c in play.cards} if groups[r] > _count(play, r))
@@ -91,7 +94,7 @@ class HeuristicBot:
                 size_bonus += 2.0 * len(play.declared)  # a wild joker is worth keeping
             return (_strands(view, play), control or quad,
                     _wastes_joker(play) and not (few_left or danger), breaks,
-                    strength + size_bonus, play.cards)
+                    strength + size_bonus, _lock_choice(view, play, table), play.cards)
 
         ranked = sorted(plays, key=cost)
         best = ranked[0]
@@ -125,6 +128,35 @@ class HeuristicBot:
             if after > now:
                 return quad
         return None
+
+
+# ---------------------------------------------------------------- suit lock
+
+
+def _lock_choice(view: View, play: Play, table: dict[Rank, int]) -> int:
+    """``suit_lock``: how a play's suits rank among those of plays of one rank and size:
+    0 if it locks the pile to suits in each of which we keep a higher card (we may
+    answer the lock, the others perhaps not), 1 if it starts no lock, 2 if it locks the
+    pile to suits we cannot answer in."""
+    rules, top = view.rules, view.top
+    if top is None or not view.pile or not locks(rules) or (
+            view.lock is not None and view.lock.suits):
+        return 1
+    _, beaten, declared = view.pile[-1]
+    cards = stands_for(play.cards, play.declared)
+    combo = classify(play.cards, rules, view.reversed, play.declared)
+    if not isinstance(combo, Combo):
+        return 1
+    after = lock_after(view.lock, stands_for(beaten, declared), cards, combo, top, rules,
+                       table)
+    if after is None or not after.suits:
+        return 1
+    rest = list(view.hand)
+    for card in play.cards:
+        rest.remove(card)
+    higher = all(any(card.suit is suit and table[card.rank] > table[combo.rank]
+                     for card in rest) for suit in set(after.suits))
+    return 0 if higher else 2
 
 
 # ---------------------------------------------------------------- 7-pass, 10-discard

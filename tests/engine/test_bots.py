@@ -198,3 +198,24 @@ def test_heuristic_bots_go_out_on_a_forbidden_card_only_when_nothing_else_is_lef
                 forced += 1
             state = after
     assert forced < 12 * 6  # rarely forced at all
+
+
+def test_the_heuristic_bot_locks_the_suits_it_holds_higher_cards_in():
+    rules = HouseRules(suit_lock="suits")
+    hearts = position(["7H 7S KH KS 4C", "6C 3C", "9D 3D", "5H 3S"], rules, turn=3)
+    hearts, _ = apply(hearts, Play(3, parse_cards("5H")))
+    assert HeuristicBot(1).choose(view(hearts, 0)) == Play(0, parse_cards("7H"))  # locks ♥
+    spades = position(["7H 7S KS KC 4C", "6C 3C", "9D 3D", "5H 3S"], rules, turn=3)
+    spades, _ = apply(spades, Play(3, parse_cards("5H")))
+    assert HeuristicBot(1).choose(view(spades, 0)) == Play(0, parse_cards("7S"))  # no lock
+
+
+def test_the_heuristic_bot_locks_a_pair_it_can_answer():
+    rules = HouseRules(suit_lock="suits")
+    state = position(["7C 7D 7H QC QD QH 4S", "6C 3C", "9D 3D", "5C 5D 3S"], rules, turn=3)
+    state, _ = apply(state, Play(3, parse_cards("5C 5D")))
+    assert HeuristicBot(1).choose(view(state, 0)) == Play(0, parse_cards("7C 7D"))
+    unanswered = position(["7C 7D 7H QH QS QC 4S", "6C 3C", "9D 3D", "5C 5D 3S"], rules,
+                          turn=3)
+    unanswered, _ = apply(unanswered, Play(3, parse_cards("5C 5D")))
+    assert HeuristicBot(1).choose(view(unanswered, 0)) == Play(0, parse_cards("7C 7H"))

@@ -60,9 +60,10 @@ DIGESTS = {
     # the daihinmin preset as it was before issue 11 (a quad revolution and one joker)
     "quad-revolution-joker-4": "1cfdde5e3ebc87c20ff75f9d21e2d7c5eafc3dbaaa0ce174331bfdfcd3e98e6a",
     # recorded when the preset became the contest's base set (issue 11: 8-cut, suit lock,
-    # same-suit runs, spade-3 return, Japanese titles), and its local-rules sibling
-    "daihinmin-4": "52df723b81f2eed9d82dfd3108803f4cee1d31bdc443938fd48c53228cd06ad0",
-    "daihinmin-local-5": "5bf48abf7f223f8ef1243103936dfe1f090820d9f1e3f2805c146b99c6b2a250",
+    # same-suit runs, spade-3 return, Japanese titles), and its local-rules sibling; again
+    # when the heuristic bot learnt to choose its suits under the suit lock (its play)
+    "daihinmin-4": "8ed7b273b50de459882bc3b9bdc047af5fe647f9b121771be182cdddbde91a0f",
+    "daihinmin-local-5": "52e4ef2f9249d5bde82a29297b350bb48e58938c185d68f5839c3a7612e5de54",
     # re-recorded when the heuristic bot learnt forbidden_finish and eight_cut (its play
     # changed, not the engine: the other cases, which have neither rule, are the same)
     "every-play-rule-5": "64dc4a40f37531d4fc50dfcfe8f53a8f8ac876482739abed6f19e175662313ef",
