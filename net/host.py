@@ -39,10 +39,9 @@ from .protocol import (
     Challenge,
     ChatRequest,
     Decoder,
-    EventUpdate,
     Hello,
     Message,
-    Packed,
+    Numbered,
     Ping,
     Pong,
     Proof,
@@ -56,7 +55,7 @@ from .table import Command, Gone, Join, Table
 log = logging.getLogger("president.net.host")
 
 READ_CHUNK = 64 * 1024
-# Frames skipped for a full queue: skipping a broadcast's frames (``Packed``: events, views
+# Frames skipped for a full queue: skipping a broadcast's frames (``Numbered``: events, views
 # and their changes) leaves a sequence gap the client repairs with a snapshot; the others
 # (the snapshot itself, welcome, replies, bye, table…) have no repair.
 SKIPPABLE = frozenset({"event", "chat", "ping"})
@@ -96,7 +95,6 @@ class Connection:
         # Bounded by hand (see ``send``): replies and bye may overshoot a little.
         self.outgoing: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.limit = host.out_queue
-        self.seq = 0                    # last sequence number given to a state/event frame
         self.skipped = 0                # frames skipped because the queue was full
         self.seat: int | None = None
         self.table: Table | None = None
@@ -119,31 +117,26 @@ class Connection:
 
     # called by the table task and by this connection's tasks (one thread: no locks)
 
-    def send(self, msg: Message | Packed) -> bool:
+    def send(self, msg: Message | Numbered) -> bool:
         """Queue ``msg`` without waiting; False if the connection is closing or full.
-        ``state`` and ``event`` frames get this connection's next sequence numbers
-        (``Packed``: one or more of them packed once for many connections)."""
+        A broadcast's frames come numbered by the table (``Numbered``: the same bytes
+        for every connection they go to)."""
         if self.closing:
             return False
-        if isinstance(msg, Packed):  # state and event frames (all skippable): the hot path
-            data = msg.frames(self.seq + 1)
-            self.seq += msg.count
+        if isinstance(msg, Numbered):  # events and views (all skippable): the hot path
             if self.outgoing.qsize() >= self.limit:
                 self.skipped += 1
                 return False
-            self.outgoing.put_nowait(data)
+            self.outgoing.put_nowait(msg.data)
             return True
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
         if isinstance(msg, Welcome) and self.handshake is not None:
             msg = replace(msg, proof=self.handshake.proof)  # the client checked our PIN
         try:
-            hot = isinstance(msg, (StateUpdate, EventUpdate))
-            if hot:
-                self.seq += 1
-                msg = replace(msg, seq=self.seq)  # type: ignore[type-var]
-            # A reply's id is the one a checked request carried: no check either.
-            data = encode(msg, check=not hot and type(msg) is not Accepted)
+            # A snapshot (``state``) is the table's view; a reply's id is the one a checked
+            # request carried: neither is checked again.
+            data = encode(msg, check=not isinstance(msg, (StateUpdate, Accepted)))
         except LocalProtocolError:
             log.exception("invalid outgoing message %r", msg.TYPE)
             return False

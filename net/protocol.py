@@ -624,11 +624,12 @@ class Pairs:
 
 
 class Packed:
-    """One or more ``state``/``event`` frames packed once for every connection they go
-    to: each connection puts in only its own sequence numbers (``frames(first)``: the
+    """One or more ``state``/``view_delta``/``event`` frames packed once for every
+    connection they go to, but for their sequence numbers (``frames(first)``: the
     frames ``encode`` would make of the messages numbered from ``first``, their maps'
-    keys perhaps in another order). ``a + b``: ``a``'s frames, then ``b``'s. Like
-    ``encode(msg, check=False)`` it checks the size (when packed), not the fields."""
+    keys perhaps in another order; ``numbered(first)``: those bytes, to be sent).
+    ``a + b``: ``a``'s frames, then ``b``'s. Like ``encode(msg, check=False)`` it
+    checks the size (when packed), not the fields."""
 
     __slots__ = ("TYPE", "count", "_parts")
 
@@ -658,6 +659,21 @@ class Packed:
             number = _packed_seq(seq)
             out += (_FRAME_HEADER(size + len(number)), head, number, *pieces)
         return b"".join(out)
+
+    def numbered(self, first: int) -> Numbered:
+        """The frames numbered from ``first``, as sent."""
+        return Numbered(self.TYPE, first, self.count, self.frames(first))
+
+
+@dataclass(frozen=True, slots=True)
+class Numbered:
+    """A broadcast's frames for one or more connections, numbered (``Packed.numbered``):
+    the same bytes for every connection they go to. ``TYPE`` is the first's wire type."""
+
+    TYPE: str
+    first: int              # the first frame's sequence number
+    count: int              # frames
+    data: bytes
 
 
 def _packed_seq(seq: int) -> bytes:

@@ -44,6 +44,7 @@ from .protocol import (
     Hello,
     Leave,
     Message,
+    Numbered,
     Packed,
     Pairs,
     Proof,
@@ -71,7 +72,7 @@ class Peer(Protocol):
     table: Table | None
     attached: bool
 
-    def send(self, msg: Message | Packed) -> bool: ...
+    def send(self, msg: Message | Numbered) -> bool: ...
     def close(self, code: str, **params: Any) -> None: ...
     def done(self) -> None: ...
 
@@ -236,6 +237,9 @@ class Table:
         # What the last broadcast showed everyone: its state, the public part of its
         # views (None: the next one sends whole views) and each seat's own part.
         self._sent_state: State | None = None
+        # The number of the last state/event frame broadcast: a broadcast's frames take the
+        # next ones; a snapshot takes none (it stands for every frame so far).
+        self._seq = 0
         self._public_sent: dict[str, Any] | None = None
         self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
         self.sessions = 1               # sessions played at this table (play again: +1)
@@ -778,7 +782,8 @@ class Table:
         # Each frame is packed once: an event once for everyone unless it hides cards
         # (then once per seat, and once for all spectators), and the view's change: its
         # public part once, each seat's own part only when it changed. Every seat whose
-        # own part did not change shares the spectators' frames.
+        # own part did not change shares the spectators' frames. The table numbers the
+        # frames (every peer is sent as many), so each batch is made into bytes once.
         state = self.state
         public = view(state, None).public_dict()
         sent, whole = self._public_sent, self._public_sent is None
@@ -789,18 +794,21 @@ class Table:
                                            if key not in sent or sent[key] != value}),
                                  ViewDelta.TYPE)
         self._public_sent, self._sent_state = public, state
+        first = self._seq + 1
+        self._seq += len(events) + 1
         shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
-        frames: dict[int | None, Packed] = {}                     # by seat: all it is sent
-        common: Packed | None = None        # for every seat shown no change of its own
+        frames: dict[int | None, Numbered] = {}                   # by seat: all it is sent
+        common: Numbered | None = None      # for every seat shown no change of its own
         for conn in self._peers():
             seat = conn.seat
-            batch = frames.get(seat)
-            if batch is None:
+            numbered = frames.get(seat)
+            if numbered is None:
                 own = self._own_pairs(seat, whole)
                 seen = [project_event(event, seat) for event in events]
-                alike = own.count == 0 and all(
-                    a is b for a, b in zip(seen, events, strict=True))
-                if not alike or common is None:
+                alike = own.count == 0 and seen == events
+                if alike and common is not None:
+                    numbered = common
+                else:
                     batch = states.with_own(own)
                     for number in reversed(range(len(seen))):
                         key = number if seen[number] is events[number] else (number, seat)
@@ -808,12 +816,11 @@ class Table:
                             shown[key] = packed(EventUpdate(seq=0, event=seen[number],
                                                             by=by if number == 0 else ""))
                         batch = shown[key] + batch
+                    numbered = batch.numbered(first)
                     if alike:
-                        common = batch
-                else:
-                    batch = common
-                frames[seat] = batch
-            conn.send(batch)
+                        common = numbered
+                frames[seat] = numbered
+            conn.send(numbered)
 
     def _own_pairs(self, seat: int | None, whole: bool) -> Pairs:
         """The seat's own part of its view, packed: all of it (``whole``) or what changed
@@ -978,7 +985,7 @@ class Table:
                 self._public_sent = None
             elif conn.seat is not None:
                 self._own_pairs(conn.seat, whole=False)  # the seat's part is this one's
-            conn.send(StateUpdate(seq=0, view=view(self.state, conn.seat).to_dict()))
+            conn.send(StateUpdate(seq=self._seq, view=view(self.state, conn.seat).to_dict()))
 
     def _broadcast_info(self) -> None:
         """Everyone gets the table's info now (a seat changed: at most a few per hand)."""
@@ -1030,7 +1037,7 @@ class _HostPeer:
     table: Table | None = None
     attached = True
 
-    def send(self, msg: Message | Packed) -> bool:
+    def send(self, msg: Message | Numbered) -> bool:
         return True
 
     def close(self, code: str, **params: Any) -> None:
