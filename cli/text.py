@@ -524,9 +524,10 @@ class Text:
         return self._p(SUIT_NAMES[suit])
 
     def suits(self, symbols: str) -> str:
-        """Suits in the notation (``"HS"``) as their symbols: ``♥♠``."""
+        """Suits in the notation (``"HS"``) as their symbols, each once: ``♥♠`` (a run of
+        hearts, ``"HHH"``, is ``♥``)."""
         by_symbol = {suit.symbol: suit for suit in Suit}
-        return "".join(SUIT_SYMBOLS[by_symbol[symbol]] for symbol in symbols)
+        return "".join(SUIT_SYMBOLS[by_symbol[symbol]] for symbol in dict.fromkeys(symbols))
 
     def lock(self, lock: Lock) -> str:
         """The pile line's word for a lock: ``locked ♥♠``."""

@@ -240,6 +240,21 @@ def test_the_end_of_a_hand_drops_the_old_pile_and_the_revolution() -> None:
     assert "Pile:" in render(ui).text and "REVOLUTION" in render(ui).text
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "Pile:"), ("en", "· locked ♥♠"), ("pl", "· blokada ♥♠, o jedną wartość wyżej")])
+def test_the_pile_line_shows_a_suit_lock(language: str, words: str) -> None:
+    from president.cards import Suit
+    from president.locks import Lock
+
+    ui = make_ui(language, 80, 24)
+    model = seat_at(ui, moments(4)["play"])
+    assert model.view is not None
+    assert "locked" not in render(ui).text
+    step = language == "pl"
+    model.view = replace(model.view, lock=Lock((Suit.HEARTS, Suit.SPADES), step))
+    assert words in render(ui).text
+
+
 def test_tied_scores_share_a_place_and_say_so() -> None:
     ui = make_ui("en", 80, 24)
     model = seat_at(ui, moments(3)["session_over"])

@@ -46,8 +46,8 @@ export class Text {
       .join(" ");
   }
 
-  // Suits in the notation ("HS") as their symbols.
-  suits(symbols) { return [...symbols].map((s) => SUIT_SYMBOLS[s]).join(""); }
+  // Suits in the notation ("HS") as their symbols, each once (a run of hearts, "HHH": ♥).
+  suits(symbols) { return [...new Set(symbols)].map((s) => SUIT_SYMBOLS[s]).join(""); }
 
   // The pile line's word for a lock (the view's ["HS", step]): "locked ♥♠".
   lock([suits, step]) {
