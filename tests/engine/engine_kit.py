@@ -105,3 +105,22 @@ def plays(state: State, seat: int) -> set[str]:
     return {
         format_cards(a.cards) for a in legal_actions(state, seat) if isinstance(a, Play)
     }
+
+
+def replayed_bot_session(rules: HouseRules, players: int, seed: int) -> list[Event]:
+    """Every event of a session that heuristic bots play through under ``rules``, after
+    checking that its history replays to the same scores."""
+    from president.bots.heuristic import HeuristicBot
+    from president.history import history_lines, replay_history
+    from president.view import view
+
+    state, events = new_session(rules, NAMES[:players], seed)
+    every = list(events)
+    bots = [HeuristicBot(seat) for seat in range(players)]
+    while state.phase is not Phase.SESSION_OVER:
+        seat = next(s for s in state.seats if legal_actions(state, s))
+        state, events = apply(state, bots[seat].choose(view(state, seat)))
+        every += events
+    final, _ = replay_history(list(history_lines(rules, "custom", NAMES[:players], seed, every)))
+    assert final.scores == state.scores
+    return every

@@ -3,13 +3,12 @@ worth a test. The choices are their own actions, listed by ``legal_actions``."""
 
 from __future__ import annotations
 
-from engine_kit import assert_illegal, codes, find, play, position
+from engine_kit import assert_illegal, codes, find, play, position, replayed_bot_session
 
 from president.actions import Discard, Give, Pass, Play
 from president.cards import parse_cards
 from president.engine import apply, legal_actions, new_session
 from president.events import project_event
-from president.history import history_lines, replay_history
 from president.refusals import refusal
 from president.roles import Role
 from president.rules import HouseRules
@@ -205,21 +204,9 @@ def test_refusal_from_the_view_matches_the_engine() -> None:
 
 
 def test_history_with_passes_and_discards_replays() -> None:
-    from president.bots import HeuristicBot
-
     rules = HouseRules(seven_pass=True, ten_discard=True, session_length=2)
-    state, events = new_session(rules, ["A", "B", "C", "D"], 5)
-    every = list(events)
-    bots = [HeuristicBot(seat) for seat in range(4)]
-    while state.phase is not Phase.SESSION_OVER:
-        seat = next(s for s in state.seats if legal_actions(state, s))
-        state, more = apply(state, bots[seat].choose(view(state, seat)))
-        every += more
-    kinds = codes(every)
+    kinds = codes(replayed_bot_session(rules, 4, 5))
     assert "give" in kinds and "discard" in kinds
-    lines = history_lines(rules, "classic", ["A", "B", "C", "D"], 5, every)
-    final, _ = replay_history(lines)
-    assert final.scores == state.scores
 
 
 # ------------------------------------------------------------ bots

@@ -3,18 +3,14 @@ rule and per interaction worth a test."""
 
 from __future__ import annotations
 
-from engine_kit import assert_illegal, codes, find, play, plays, position, run
+from engine_kit import assert_illegal, codes, find, play, plays, position, replayed_bot_session, run
 
 from president.actions import Play
-from president.bots.heuristic import HeuristicBot
 from president.cards import Suit, parse_cards
-from president.engine import apply, legal_actions, new_session
-from president.history import history_lines, replay_history
 from president.locks import Lock
 from president.moves import candidate_plays
 from president.refusals import refusal
 from president.rules import HouseRules
-from president.state import Phase
 from president.view import View, view
 
 SUITS = HouseRules(suit_lock="suits")
@@ -141,17 +137,7 @@ def test_the_lock_is_in_the_view_and_on_the_wire() -> None:
 def test_a_session_with_locks_replays_from_its_history() -> None:
     rules = HouseRules(jokers=1, suit_lock="suits_and_step", eight_cut=True, jack_back=True,
                        session_length=3)
-    players = ("A", "B", "C", "D")
-    state, events = new_session(rules, players, 5)
-    every = list(events)
-    bots = [HeuristicBot(seat) for seat in range(4)]
-    while state.phase is not Phase.SESSION_OVER:
-        seat = next(s for s in state.seats if legal_actions(state, s))
-        state, events = apply(state, bots[seat].choose(view(state, seat)))
-        every += events
-    assert "lock" in {event.code for event in every}
-    final, _ = replay_history(list(history_lines(rules, "custom", players, 5, every)))
-    assert final.scores == state.scores
+    assert "lock" in codes(replayed_bot_session(rules, 4, 5))
 
 
 def test_the_rule_stays_out_of_records_of_older_rules() -> None:

@@ -3,14 +3,20 @@ declares, in a set or a run; a lone joker is the highest single."""
 
 from __future__ import annotations
 
-from engine_kit import NAMES, assert_illegal, codes, find, play, plays, position
+from engine_kit import (
+    assert_illegal,
+    codes,
+    find,
+    play,
+    plays,
+    position,
+    replayed_bot_session,
+)
 
 from president.actions import Play, action_from_dict, action_to_dict
 from president.cards import parse_cards
-from president.engine import apply, legal_actions, new_session
-from president.history import history_lines, replay_history
+from president.engine import apply, legal_actions
 from president.rules import HouseRules
-from president.state import Phase
 
 WILD = HouseRules(jokers=1, joker_mode="wild")
 WILD_RUNS = HouseRules(jokers=1, joker_mode="wild", sequences=3)
@@ -108,21 +114,9 @@ def test_the_declared_plays_stay_few() -> None:
 
 
 def test_a_wild_session_replays_from_its_history() -> None:
-    from president.bots.heuristic import HeuristicBot
-    from president.view import view
-
     rules = HouseRules(jokers=2, joker_mode="wild", sequences=3, session_length=3)
-    state, events = new_session(rules, NAMES[:4], 5)
-    every = list(events)
-    bots = [HeuristicBot(seat) for seat in range(4)]
-    while state.phase is not Phase.SESSION_OVER:
-        seat = next(s for s in state.seats if legal_actions(state, s))
-        state, events = apply(state, bots[seat].choose(view(state, seat)))
-        every += events
+    every = replayed_bot_session(rules, 4, 5)
     assert any("declared" in params for params in find(every, "play"))
-    lines = list(history_lines(rules, "custom", NAMES[:4], 5, every))
-    final, _ = replay_history(lines)
-    assert final.scores == state.scores
 
 
 def test_a_suit_lock_counts_the_suits_a_wild_joker_is_declared() -> None:
