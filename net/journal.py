@@ -47,19 +47,20 @@ CREATE TABLE IF NOT EXISTS sessions (
     finished INTEGER NOT NULL DEFAULT 0,
     scores TEXT NOT NULL DEFAULT '[]'
 );
+-- One b-tree keyed by (session, seq): an append writes one page (a rowid table has a
+-- second one, its key's index). Journals made before keep their rowid table.
 CREATE TABLE IF NOT EXISTS actions (
     session_id INTEGER NOT NULL REFERENCES sessions(id),
     seq INTEGER NOT NULL,
     action TEXT NOT NULL,
     PRIMARY KEY (session_id, seq)
-);
--- An action's time is its session's "updated" (for resuming a session of minutes), kept
--- by SQLite inside the action's own INSERT: one statement, one transaction per action.
-CREATE TRIGGER IF NOT EXISTS action_updates_session AFTER INSERT ON actions BEGIN
-    UPDATE sessions SET updated = (julianday('now') - 2440587.5) * 86400.0
-    WHERE id = NEW.session_id;
-END;
+) WITHOUT ROWID;
+-- Earlier journals set "updated" from a trigger on every append (a second page written
+-- per action): ``Journal.append`` does it at most once a second.
+DROP TRIGGER IF EXISTS action_updates_session;
 """
+PAGE_SIZE = 1024  # of a new journal file: an append writes one small page to the WAL
+TOUCH_EVERY = 1.0  # seconds between two updates of a session's "updated" by its appends
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,7 @@ class Journal:
         self.path = Path(path) if path is not None else default_path()
         self._checkpointer = _Checkpointer(self.path, timeout, durable)
         self._appended = 0              # appends since the last checkpoint asked for
+        self._touch_due: dict[int, float] = {}  # session -> when its "updated" is due (monotonic)
         if read_only:  # `president history`: a journal it may not write is still read
             try:
                 self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True,
@@ -126,6 +128,7 @@ class Journal:
             # (SQLite gives its -wal and -shm files the same permissions).
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # a new file's (else no effect)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.execute("PRAGMA wal_autocheckpoint=0")  # _Checkpointer's work
@@ -170,9 +173,14 @@ class Journal:
 
     def append(self, session_id: int, seq: int, action: dict[str, Any]) -> None:
         """Record the ``seq``-th accepted action (0-based) of a session: one INSERT (its
-        statement prepared once and cached by ``sqlite3``), its own transaction, which
-        also sets the session's ``updated`` (the trigger)."""
+        statement prepared once and cached by ``sqlite3``), its own transaction. The
+        session's ``updated`` (a resumed session of minutes counts its time with it)
+        follows at most ``TOUCH_EVERY`` seconds behind, in a transaction of its own."""
         self._write(_APPEND, (session_id, seq, json.dumps(action, sort_keys=True)))
+        now = time.monotonic()
+        if now >= self._touch_due.get(session_id, 0.0):
+            self._touch_due[session_id] = now + TOUCH_EVERY
+            self._write("UPDATE sessions SET updated = ? WHERE id = ?", (time.time(), session_id))
         self._appended += 1
         if self._appended >= CHECKPOINT_EVERY:  # a long hand: keep the WAL short
             self.hand_over()

@@ -1,3 +1,4 @@
+import os
 import shutil
 import signal
 import sqlite3
@@ -117,8 +118,8 @@ def _backdate(path, session_id):
 
 
 def test_each_appended_action_moves_its_sessions_updated_time(tmp_path):
-    """One INSERT per action: the session's ``updated`` (a resumed session of minutes
-    counts its time with it) follows from the trigger, in the same transaction."""
+    """The session's ``updated`` (a resumed session of minutes counts its time with it)
+    follows its appends (at most ``TOUCH_EVERY`` behind); a refused append moves nothing."""
     path = tmp_path / "j.sqlite3"
     journal = Journal(path)
     session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
@@ -136,16 +137,61 @@ def test_each_appended_action_moves_its_sessions_updated_time(tmp_path):
     assert journal.session(session_id).updated == 1000.0
 
 
-def test_a_journal_written_before_the_trigger_gets_it_when_opened(tmp_path):
+_OLD_ACTIONS = """
+CREATE TABLE actions (
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+CREATE TRIGGER action_updates_session AFTER INSERT ON actions BEGIN
+    UPDATE sessions SET updated = (julianday('now') - 2440587.5) * 86400.0
+    WHERE id = NEW.session_id;
+END;
+"""
+
+
+def test_a_journal_of_an_earlier_host_is_written_and_replayed_as_before(tmp_path):
+    """A journal made with the rowid table and the trigger: opened, its trigger goes (the
+    journal keeps ``updated`` itself), its table stays, and its sessions play on."""
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path, isolation_level=None)
-    old.executescript(_SCHEMA.split("-- An action's time")[0])
+    old.execute("PRAGMA journal_mode=WAL")
+    old.executescript(_SCHEMA.split("-- One b-tree")[0] + _OLD_ACTIONS)
     old.close()
     journal = Journal(path)
-    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    rules, players = PRESETS["classic"], ["ann", "bob", "cid", "dee"]
+    state, _ = new_session(rules, players, 9)
+    session_id = start(journal, rules, players, 9)
     _backdate(path, session_id)
-    journal.append(session_id, 0, {"type": "ready", "seat": 0})
+    state, taken = play_some(state, 30)
+    for seq, action in enumerate(taken):
+        journal.append(session_id, seq, action_to_dict(action))
     assert journal.session(session_id).updated > 1000.0
+    assert restore(journal.session(session_id), journal.actions(session_id)) == state
+    db = sqlite3.connect(path)
+    kinds = dict(db.execute("SELECT name, type FROM sqlite_master"))
+    assert "action_updates_session" not in kinds and kinds["actions"] == "table"
+    assert "WITHOUT ROWID" not in db.execute(
+        "SELECT sql FROM sqlite_master WHERE name = 'actions'").fetchone()[0]
+
+
+def test_a_new_journal_writes_an_action_as_one_small_page(tmp_path):
+    """A new file: small pages, the actions keyed by (session, seq) in one b-tree, no
+    trigger: an append adds about one page to the WAL, not three of 4 KiB."""
+    path = tmp_path / "new.sqlite3"
+    journal = Journal(path)
+    session_id = start(journal, PRESETS["classic"], ["a", "b", "c"], 1)
+    before = os.path.getsize(f"{path}-wal")
+    for seq in range(200):
+        journal.append(session_id, seq, {"type": "ready", "seat": seq % 3})
+    grown = (os.path.getsize(f"{path}-wal") - before) / 200
+    assert grown < 2 * (1024 + 24), grown        # a page and its frame header, or two
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA page_size").fetchone()[0] == 1024
+    assert "WITHOUT ROWID" in db.execute(
+        "SELECT sql FROM sqlite_master WHERE name = 'actions'").fetchone()[0]
+    assert not db.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall()
 
 
 def test_an_appended_action_survives_the_host_process_being_killed(tmp_path):
