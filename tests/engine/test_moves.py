@@ -87,10 +87,12 @@ def test_listed_actions_and_their_copies_apply_alike(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_listed_actions_under_a_suit_lock(seed: int) -> None:
-    """Random rules with a suit lock: every set listed in each choice of suits."""
+    """Random rules with a suit lock and runs (of one suit for the first two seeds): every
+    set listed in each choice of suits, every run of one suit in its suit."""
     rng = random.Random(100 + seed)
     lock = ("suits", "suits_and_step")[seed % 2]
-    walk_a_session(replace(random_rules(rng), suit_lock=lock), rng, seed)
+    rules = replace(random_rules(rng), suit_lock=lock, sequences=3, runs_same_suit=seed < 2)
+    walk_a_session(rules, rng, seed)
 
 
 def walk_a_session(rules: HouseRules, rng: random.Random, seed: int) -> None:
