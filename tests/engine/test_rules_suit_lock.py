@@ -143,3 +143,13 @@ def test_a_session_with_locks_replays_from_its_history() -> None:
 def test_the_rule_stays_out_of_records_of_older_rules() -> None:
     assert "suit_lock" not in HouseRules().to_dict()
     assert HouseRules.from_dict(STEPS.to_dict()) == STEPS
+
+
+def test_the_step_lock_follows_the_order_an_eleven_back_turns() -> None:
+    rules = HouseRules(suit_lock="suits_and_step", jack_back=True)
+    state = position(["9H 3C", "10D 4S", "JC 5S", "10S QS 4D"], rules)
+    state, events = run(state, (0, "9H"), (1, "10D"), (2, "JC"))
+    assert state.back and state.lock == Lock((), True)
+    assert plays(state, 3) == {"10S"}  # one step above the jack in the turned order
+    assert_illegal(state, Play(3, parse_cards("QS")), "too_low")
+    assert_illegal(state, Play(3, parse_cards("4D")), "step_locked")
