@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -83,6 +84,43 @@ class ByteWriter(Protocol):
     def close(self) -> None: ...
 
 
+class Outbox:
+    """A connection's frames waiting for its writer: a deque, and the writer's wake-up
+    when it waits on an empty one (what ``asyncio.Queue`` does, without its task counts
+    and events: the broadcast puts a frame in every connection's box)."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: deque[bytes | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def put_nowait(self, item: bytes | None) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None:
+            self._waiter = None
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def get_nowait(self) -> bytes | None:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.popleft()
+
+    async def get(self) -> bytes | None:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        return self._items.popleft()
+
+
 class Connection:
     """One client connection: its outgoing queue, writer task and heartbeat."""
 
@@ -93,7 +131,7 @@ class Connection:
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)  # for limits
         # Bounded by hand (see ``send``): replies and bye may overshoot a little.
-        self.outgoing: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.outgoing = Outbox()        # frames to write; None: close after them
         self.limit = host.out_queue
         self.skipped = 0                # frames skipped because the queue was full
         self.seat: int | None = None

@@ -879,7 +879,8 @@ class Table:
 
     def _must_act(self, seat: int) -> bool:
         assert self.state is not None
-        return any(not isinstance(a, Decree) for a in engine.legal_actions(self.state, seat))
+        legal = engine.legal_actions(self.state, seat)
+        return bool(legal) and any(not isinstance(a, Decree) for a in legal)
 
     def _timer(self, kind: TimerKind, key: Any) -> None:
         state = self.state

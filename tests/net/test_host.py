@@ -22,6 +22,7 @@ from netkit import (
 from president.actions import GiveBack, Pass, Play, Ready
 from president.errors import JoinRefused
 from president.net.client import Client
+from president.net.host import Outbox
 from president.net.session import ChatReceived
 from president.rules import PRESETS, HouseRules, preset
 from president.state import Phase
@@ -635,3 +636,27 @@ def test_a_stand_in_plays_at_the_table_level():
     standin, levels, seat = run(scenario())
     assert isinstance(standin, HeuristicBot)
     assert levels[seat] is None and sorted(filter(None, levels)) == ["hard", "medium"]
+
+
+def test_a_connections_outbox_wakes_its_writer_and_keeps_the_order():
+    async def scenario():
+        box = Outbox()
+        with pytest.raises(asyncio.QueueEmpty):
+            box.get_nowait()
+        waiting = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        assert not waiting.done()            # an empty box: the writer waits
+        box.put_nowait(b"a")
+        box.put_nowait(b"b")
+        box.put_nowait(None)
+        assert await asyncio.wait_for(waiting, 1) == b"a"
+        assert box.qsize() == 2 and not box.empty()
+        assert [box.get_nowait(), await box.get()] == [b"b", None] and box.empty()
+        cancelled = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        cancelled.cancel()                   # a writer cancelled while waiting
+        await asyncio.sleep(0)
+        box.put_nowait(b"c")
+        assert await box.get() == b"c"
+
+    run(scenario())
