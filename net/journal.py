@@ -31,6 +31,7 @@ log = logging.getLogger("president.net.journal")
 END_SESSION = {"type": "end_session"}
 CHECKPOINT_EVERY = 1000  # appends between two checkpoints when no hand ends (the WAL's bound)
 _APPEND = "INSERT INTO actions (session_id, seq, action) VALUES (?, ?, ?)"
+_ACTION_JSON = json.JSONEncoder(sort_keys=True).encode  # json.dumps(…, sort_keys=True), made once
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -176,7 +177,7 @@ class Journal:
         statement prepared once and cached by ``sqlite3``), its own transaction. The
         session's ``updated`` (a resumed session of minutes counts its time with it)
         follows at most ``TOUCH_EVERY`` seconds behind, in a transaction of its own."""
-        self._write(_APPEND, (session_id, seq, json.dumps(action, sort_keys=True)))
+        self._write(_APPEND, (session_id, seq, _ACTION_JSON(action)))
         now = time.monotonic()
         if now >= self._touch_due.get(session_id, 0.0):
             self._touch_due[session_id] = now + TOUCH_EVERY

@@ -722,6 +722,11 @@ class StateFrames:
         return Packed(self._kind, 1, start, own.data)
 
 
+def packed_event(event: Event, by: str = "") -> Packed:
+    """``packed(EventUpdate(seq=0, event=event, by=by))``, without making the message."""
+    return Packed(EventUpdate.TYPE, 2, Pairs.of({"event": event.to_dict(), "by": by}).data)
+
+
 def packed(msg: StateUpdate | EventUpdate) -> Packed:
     """``msg`` packed once, for any sequence number."""
     wire = msg.to_wire()

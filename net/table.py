@@ -27,7 +27,7 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import own_part, own_sources, view
+from president.view import OwnPart, own_part, own_sources, view
 
 from .limits import Limits, PinGuard
 from .pake import HostHandshake
@@ -40,7 +40,6 @@ from .protocol import (
     Chat,
     ChatRequest,
     EndRequest,
-    EventUpdate,
     Hello,
     Leave,
     Message,
@@ -59,7 +58,7 @@ from .protocol import (
     TableUpdate,
     ViewDelta,
     Welcome,
-    packed,
+    packed_event,
 )
 
 log = logging.getLogger("president.net.table")
@@ -813,8 +812,7 @@ class Table:
                     for number in reversed(range(len(seen))):
                         key = number if seen[number] is events[number] else (number, seat)
                         if key not in shown:
-                            shown[key] = packed(EventUpdate(seq=0, event=seen[number],
-                                                            by=by if number == 0 else ""))
+                            shown[key] = packed_event(seen[number], by if number == 0 else "")
                         batch = shown[key] + batch
                     numbered = batch.numbered(first)
                     if alike:
@@ -833,15 +831,13 @@ class Table:
         kept = self._own_packed.get(seat)
         changed = _NO_PAIRS
         if kept is None or kept.sources != sources:  # (the same objects: no compare)
-            data = own_part(state, seat).to_dict()
-            before = kept.data if kept is not None else {}
-            changed = Pairs.of({key: value for key, value in data.items()
-                                if key not in before or before[key] != value})
-            kept = self._own_packed[seat] = _OwnPacked(sources, data, None)
+            own = own_part(state, seat)
+            changed = Pairs.of(own.changes(kept.part) if kept is not None else own.to_dict())
+            kept = self._own_packed[seat] = _OwnPacked(sources, own, None)
         if not whole:
             return changed
         if kept.pairs is None:
-            kept = self._own_packed[seat] = kept._replace(pairs=Pairs.of(kept.data))
+            kept = self._own_packed[seat] = kept._replace(pairs=Pairs.of(kept.part.to_dict()))
         assert kept.pairs is not None
         return kept.pairs
 
@@ -1020,11 +1016,11 @@ class Table:
 
 
 class _OwnPacked(NamedTuple):
-    """A seat's own part as last sent (``OwnPart.to_dict()``), what it was made of
-    (``own_sources``), and once asked for, packed whole."""
+    """A seat's own part as last sent, what it was made of (``own_sources``), and once
+    asked for, packed whole."""
 
     sources: tuple[object, ...]
-    data: dict[str, Any]
+    part: OwnPart
     pairs: Pairs | None
 
 

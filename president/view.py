@@ -6,7 +6,7 @@ The host sends ``View.to_dict()``; the client rebuilds the same ``View`` with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -259,12 +259,29 @@ class OwnPart(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """What of ``View.to_dict`` is this seat's own."""
-        return {
-            "seat": self.seat, "hand": format_cards(self.hand), "tax_owed": self.tax_owed,
-            "tax_mine": [[a, b, format_cards(cards)] for a, b, cards in self.tax_mine],
-            "legal": [action_to_dict(action) for action in self.legal],
-            "gifts_mine": [[a, b, format_cards(cards)] for a, b, cards in self.gifts_mine],
-        }
+        return {key: wire(value) for key, wire, value in zip(_OWN_KEYS, _OWN_WIRE, self,
+                                                               strict=True)}
+
+    def changes(self, before: OwnPart) -> dict[str, Any]:
+        """What of ``to_dict`` differs from ``before``'s, made only for the fields that
+        changed (the same object, or an equal one, has not)."""
+        return {key: wire(value) for key, wire, value, was in zip(
+            _OWN_KEYS, _OWN_WIRE, self, before, strict=True)
+            if value is not was and value != was}
+
+
+def _transfers(transfers: tuple[tuple[int, int, tuple[Card, ...]], ...]) -> list[Any]:
+    return [[a, b, format_cards(cards)] for a, b, cards in transfers]
+
+
+def _same_value(value: Any) -> Any:
+    return value
+
+
+_OWN_KEYS = OwnPart._fields
+_OWN_WIRE: tuple[Callable[[Any], Any], ...] = (
+    _same_value, format_cards, _same_value, _transfers,
+    lambda legal: [action_to_dict(action) for action in legal], _transfers)
 
 
 def own_part(state: State, seat: int | None) -> OwnPart:
@@ -284,7 +301,8 @@ def own_sources(state: State, seat: int) -> tuple[object, ...]:
     once) give equal parts, so a host keeps a seat's packed part without making it again
     (most actions change one hand and two seats' legal actions). Whatever ``own_part``
     reads is listed here."""
-    return (state.hands[seat], state.tax_due, state.tax_log, legal_actions(state, seat))
+    return (state.hands[seat], state.tax_due, state.tax_log, legal_actions(state, seat),
+            state.gifts)
 
 
 def view(state: State, seat: int | None) -> View:

@@ -32,6 +32,7 @@ from president.net.protocol import (
     action_request,
     encode,
     packed,
+    packed_event,
     packed_state,
 )
 from president.net.session import ClientSession, Status
@@ -100,6 +101,7 @@ def test_a_packed_frame_reads_as_the_message_it_stands_for() -> None:
         assert decoded == replace(event, seq=seq)
         two = Decoder(HOST).feed((packed(event) + packed(replace(event, by=""))).frames(seq))
         assert two == [replace(event, seq=seq), replace(event, seq=seq + 1, by="")]
+        assert packed_event(event.event, "standin").frames(seq) == packed(event).frames(seq)
     public, own = Pairs.of({"a": [1, 2], "b": None}), Pairs.of({"seat": 3, "hand": "3C"})
     (state,) = Decoder(HOST).feed(packed_state(public, own).frames(9))
     assert state == StateUpdate(seq=9, view={"a": [1, 2], "b": None, "seat": 3, "hand": "3C"})
@@ -225,25 +227,30 @@ def test_peers_that_join_return_or_lose_frames_rebuild_the_same_view() -> None:
     assert asyncio.run(scenario()) > 2500
 
 
-@pytest.mark.parametrize("players", [4, 8])
-def test_a_seats_own_part_is_equal_whenever_what_it_is_made_of_is_the_same(players: int) -> None:
+@pytest.mark.parametrize(("players", "rules"), [
+    (4, HouseRules(session_end="open", decree=True)),
+    (8, HouseRules(session_end="open")),
+    (5, HouseRules(session_end="open", seven_pass=True, ten_discard=True)),
+])
+def test_a_seats_own_part_is_equal_whenever_what_it_is_made_of_is_the_same(
+        players: int, rules: HouseRules) -> None:
     """``own_sources`` lists everything ``own_part`` reads: the table keeps a seat's packed
     own part while the sources are equal, so between two states with equal sources the
-    parts must be equal (and they are equal often: the cache is used)."""
+    parts must be equal (and they are equal often: the cache is used). What changed
+    (``OwnPart.changes``) applied to the part before gives the part after."""
     rng = random.Random(players)
-    state, _ = engine.new_session(HouseRules(session_end="open", decree=True),
-                                  [f"p{i}" for i in range(players)], players)
+    state, _ = engine.new_session(rules, [f"p{i}" for i in range(players)], players)
     same = differ = 0
     for _ in range(1500):
-        seat = next(s for s in rng.sample(range(players), players) if any(
-            not isinstance(a, Decree) for a in engine.legal_actions(state, s)))
-        after, _ = engine.apply(state, rng.choice(
-            [a for a in engine.legal_actions(state, seat) if not isinstance(a, Decree)]))
+        after, _ = engine.apply(state, random_action(state, rng))
         for s in range(players):
+            before_part, after_part = own_part(state, s), own_part(after, s)
             if own_sources(state, s) == own_sources(after, s):
-                assert own_part(after, s) == own_part(state, s)
+                assert after_part == before_part
                 same += 1
             else:
                 differ += 1
+            assert {**before_part.to_dict(), **after_part.changes(before_part)} == \
+                after_part.to_dict()
         state = after
     assert same > 1500 and differ > 1500
