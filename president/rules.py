@@ -325,7 +325,8 @@ def check_value(name: str, value: Any) -> None:
 
 
 DAIHINMIN = HouseRules(
-    jokers=1, revolution=Revolution.QUAD, eight_cut=True, suit_lock=SuitLock.SUITS,
+    jokers=1, joker_mode=JokerMode.WILD, revolution=Revolution.QUAD, eight_cut=True,
+    suit_lock=SuitLock.SUITS,
     sequences=3, runs_same_suit=True, run_revolution=True, spade_three_return=True,
     tax=Tax.TWO_ONE, title_set=TitleSet.DAIFUGO,
 )

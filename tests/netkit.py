@@ -99,7 +99,8 @@ async def wait_until(predicate: Callable[[], bool], timeout: float = 20.0) -> No
 
 
 def card_tokens(value: Any) -> Iterator[Card]:
-    """Every card named anywhere in ``value`` (strings split on spaces)."""
+    """Every card named anywhere in ``value`` (strings split on spaces), but what a legal
+    play's wild jokers may stand for (its ``declared``: a card named, not a card held)."""
     if isinstance(value, str):
         for token in value.split():
             try:
@@ -107,8 +108,9 @@ def card_tokens(value: Any) -> Iterator[Card]:
             except NotationError:
                 pass
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from card_tokens(item)
+        for key, item in value.items():
+            if key != "declared":
+                yield from card_tokens(item)
     elif isinstance(value, list):
         for item in value:
             yield from card_tokens(item)

@@ -61,9 +61,10 @@ DIGESTS = {
     "quad-revolution-joker-4": "1cfdde5e3ebc87c20ff75f9d21e2d7c5eafc3dbaaa0ce174331bfdfcd3e98e6a",
     # recorded when the preset became the contest's base set (issue 11: 8-cut, suit lock,
     # same-suit runs, spade-3 return, Japanese titles), and its local-rules sibling; again
-    # when the heuristic bot learnt to choose its suits under the suit lock (its play)
-    "daihinmin-4": "8ed7b273b50de459882bc3b9bdc047af5fe647f9b121771be182cdddbde91a0f",
-    "daihinmin-local-5": "52e4ef2f9249d5bde82a29297b350bb48e58938c185d68f5839c3a7612e5de54",
+    # when the heuristic bot learnt to choose its suits under the suit lock (its play);
+    # again when both got wild jokers (their histories now hold declared jokers)
+    "daihinmin-4": "db0dcbe0aaa91291870d750f6f14a30da41b19f9113b76cf25766c791b453f2c",
+    "daihinmin-local-5": "db64761be5766bc24e9d850134800fa123d539f104356b0520eceeeea5625bc4",
     # re-recorded when the heuristic bot learnt forbidden_finish and eight_cut (its play
     # changed, not the engine: the other cases, which have neither rule, are the same)
     "every-play-rule-5": "64dc4a40f37531d4fc50dfcfe8f53a8f8ac876482739abed6f19e175662313ef",
