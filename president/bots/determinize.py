@@ -55,7 +55,9 @@ def sample_hands(view: View, known: Knowledge, tables: RuleTables, rng: random.R
 
 def state_from_view(view: View, hands: Hands, game: Game | None = None) -> State:
     """The state of the trick in play, as ``view`` shows it, with ``hands`` as the hands
-    (``game``: the rules' ``Game``, whose caches the states of a search share)."""
+    (``game``: the rules' ``Game``, whose caches the states of a search share). Not
+    while a 7-pass or 10-discard is being chosen (``view.choosing``): the view does not
+    show where the turn goes after it."""
     return State(
         rules=view.rules, players=view.players, seed=0, phase=Phase.PLAY,
         hand_number=view.hand_number, dealer=view.dealer, order=view.order, hands=hands,
@@ -66,5 +68,6 @@ def state_from_view(view: View, hands: Hands, game: Game | None = None) -> State
         roles=tuple(map(Role, view.roles)) if view.roles is not None else None,
         scores=view.scores, presidencies=view.presidencies, tax_due=(), tax_log=view.tax_mine,
         ready=frozenset(), decree=view.decree, decree_hand=0, results=view.results, winners=(),
-        back=view.back, bottom=view.bottom, lock=view.lock, game=game or Game(view.rules),
+        back=view.back, bottom=view.bottom, lock=view.lock, gifts=view.gifts_mine,
+        game=game or Game(view.rules),
     )
