@@ -37,10 +37,12 @@ pytestmark = [
 
 
 def tap(driver: Any, cards: Any) -> None:
-    """Tap each of ``cards`` in the hand (a card not yet chosen, for a second copy)."""
+    """Tap each of ``cards`` in the hand (a card not yet chosen, for a second copy), each
+    found and tapped in one script: the page redraws the hand on every frame."""
     for card in cards:
-        driver.find_element(
-            "css selector", f"#hand [data-card='{card}'][aria-pressed='false']").click()
+        wait(lambda card=card: driver.execute_script(
+            "const b = document.querySelector(arguments[0]); if (b) b.click(); return !!b;",
+            f"#hand [data-card='{card}'][aria-pressed='false']"), what=f"the card {card}")
 
 
 def choose_on_page(driver: Any, host: HostThread, seat: int) -> Give | Discard:
