@@ -350,7 +350,7 @@ PRESETS: dict[str, HouseRules] = {
     # the older presets where they were).
     "daihinmin_local": replace(
         DAIHINMIN, jack_back=True, downfall=True, forbidden_finish=True, five_skip=True,
-        nine_reverse=True,
+        nine_reverse=True, seven_pass=True, ten_discard=True,
     ),
 }
 

@@ -88,10 +88,10 @@ def test_preset_daihinmin_is_the_contests_base_set() -> None:
 
 def test_preset_daihinmin_local_adds_the_local_rules() -> None:
     local = preset("daihinmin_local")
+    assert local.seven_pass and local.ten_discard
     assert replace(local, jack_back=False, downfall=False, forbidden_finish=False,
-                   five_skip=False, nine_reverse=False) == replace(
-        preset("daihinmin"), seven_pass=local.seven_pass, ten_discard=local.ten_discard,
-        joker_mode=local.joker_mode)
+                   five_skip=False, nine_reverse=False, seven_pass=False,
+                   ten_discard=False) == replace(preset("daihinmin"), joker_mode=local.joker_mode)
 
 
 def test_preset_daihinmin_locks_and_cuts() -> None:
