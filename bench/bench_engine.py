@@ -55,8 +55,8 @@ def bench_rules(name: str, hands: int) -> HouseRules:
 def copy_of(action: Action) -> Action:
     """An equal action that is not the listed object, as a decoder makes it."""
     match action:
-        case Play(seat, cards):
-            return Play(seat, tuple(list(cards)))
+        case Play(seat, cards, declared):  # (a wild joker's declaration kept)
+            return Play(seat, tuple(list(cards)), tuple(list(declared)))
         case GiveBack(seat, cards):
             return GiveBack(seat, tuple(list(cards)))
         case Pass(seat):
