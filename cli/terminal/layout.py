@@ -744,6 +744,8 @@ def help_lines(model: TableModel) -> list[str]:
           if rank_letters(model) != "J Q K A" else []),
         tr.gettext("  l                        select the lowest legal set (again: play it)"),
         tr.gettext("  Enter                    play the selection / give back / ready"),
+        *([tr.gettext("  Enter with a joker       choose what it stands for (←→, Enter, "
+                      "a click; Esc back)")] if model.rules.joker_mode == "wild" else []),
         tr.gettext("  p                        pass"),
         tr.gettext("  c or Esc                 clear the selection"),
         tr.gettext("  d                        write the President's decree"),

@@ -130,3 +130,19 @@ def test_the_chooser_speaks_every_language() -> None:
         shown = fragment_list_to_text(layout.message_fragments(model, None))
         assert word.lower() in shown.lower(), (language, shown)
         assert "Esc" in fragment_list_to_text(layout.keys_fragments(model))
+
+
+def test_the_log_and_the_help_say_what_the_joker_stood_for() -> None:
+    from president.cli.text import text_for
+    from president.events import Event
+
+    event = Event("play", {"hand": 1, "seat": 1, "cards": "5C 5D JK", "declared": "5H"})
+    lines = {language: text_for(language).event(event, ["Ann", "Bob"], 0)
+             for language in ("en", "it", "nl", "pl")}
+    assert lines["en"] == "Bob plays three of a kind: 5♣ 5♦ JK as 5♥."
+    assert "Jolly come 5♥" in lines["it"] and "als 5♥" in lines["nl"]
+    assert "jako 5♥" in lines["pl"]
+    model = wild_model("5C 6D JK 9H", language="nl")
+    assert any("joker" in line.lower() and "Esc" in line for line in layout.help_lines(model))
+    plain = wild_model("5C 6D JK 9H", rules=HouseRules(jokers=1), language="nl")
+    assert len(layout.help_lines(plain)) == len(layout.help_lines(model)) - 1
