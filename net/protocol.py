@@ -275,28 +275,32 @@ class PassRequest(ActionRequest):
 
 
 @dataclass(frozen=True, slots=True)
-class GiveBackRequest(ActionRequest):
-    TYPE, SENDERS = "give_back", (CLIENT,)
+class CardsRequest(ActionRequest):
+    """An action that names cards of the player's choice (not a message of its own)."""
+
     id: int = checked(_id)
     cards: str = checked(_cards)
 
 
 @dataclass(frozen=True, slots=True)
-class GiveRequest(ActionRequest):
+class GiveBackRequest(CardsRequest):
+    """The tax: the cards returned to the giver."""
+
+    TYPE, SENDERS = "give_back", (CLIENT,)
+
+
+@dataclass(frozen=True, slots=True)
+class GiveRequest(CardsRequest):
     """7-pass: the cards given to the next player (``seven_pass``)."""
 
     TYPE, SENDERS = "give", (CLIENT,)
-    id: int = checked(_id)
-    cards: str = checked(_cards)
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardRequest(ActionRequest):
+class DiscardRequest(CardsRequest):
     """10-discard: the cards discarded (``ten_discard``)."""
 
     TYPE, SENDERS = "discard", (CLIENT,)
-    id: int = checked(_id)
-    cards: str = checked(_cards)
 
 
 @dataclass(frozen=True, slots=True)
