@@ -225,16 +225,19 @@ def runs_with_tops(
 ) -> list[tuple[tuple[Card, ...], Rank]]:
     """Every run of ``sequences`` or more ranks (the lowest-suited card of each; with
     ``runs_same_suit``, every run of one suit), sorted, with its top rank."""
-    table = strengths(rules.rank_order, reversed_)
+    table, shortest = strengths(rules.rank_order, reversed_), run_length(rules)
     runs: dict[tuple[Card, ...], Rank] = {}
     if not rules.runs_same_suit:
-        _stretches(runs, {rank: cards[0] for rank, cards in ranks.items()}, table,
-                   run_length(rules))
+        _stretches(runs, {rank: cards[0] for rank, cards in ranks.items()}, table, shortest)
     else:
-        for suit in Suit:
-            held = {rank: card for rank, cards in ranks.items() for card in cards
-                    if card.suit is suit}
-            _stretches(runs, held, table, run_length(rules))
+        by_suit: dict[Suit, dict[Rank, Card]] = {}
+        for rank, cards in ranks.items():
+            for card in cards:
+                if card.suit is not None:
+                    by_suit.setdefault(card.suit, {})[rank] = card
+        for held in by_suit.values():
+            if len(held) >= shortest:
+                _stretches(runs, held, table, shortest)
     return [(cards, runs[cards]) for cards in sorted(runs)]
 
 
