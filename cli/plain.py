@@ -36,6 +36,8 @@ Out = Callable[[str], None]
 HELP = N_("commands: play CARDS (p), pass, give CARDS, discard CARDS, ready, decree TEXT, "
           "start, say TEXT, show, help, quit    cards: 3C 10H QS AD 2S JK")
 
+HELP_WILD = N_("a wild joker: play 5C 5D JK as 5H (the joker is the 5 of hearts)")
+
 
 STATUS_WORDS = {"reconnecting": N_("Connection lost: reconnecting…"),
                 "connecting": N_("Connecting…"), "closed": N_("Disconnected")}
@@ -111,7 +113,8 @@ def parse_command(line: str, seat: int = 0, giving: bool = False) -> Command:
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
     if word in ("play", "p") and rest:
-        return Play(seat, tuple(sorted(parse_cards(rest.upper()))))
+        cards, _, named = rest.upper().partition(" AS ")  # a wild joker's value (HELP_WILD)
+        return Play(seat, tuple(sorted(parse_cards(cards))), tuple(sorted(parse_cards(named))))
     if word == "pass":
         return Pass(seat)
     if word in ("give", "give_back") and rest:
@@ -239,6 +242,7 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
             return
         if command == "help":
             out(words.tr.gettext(HELP))
+            out(words.tr.gettext(HELP_WILD))
             continue
         if command == "show":
             for text in describe_view(client.view, client.seat, words) if client.view \
@@ -254,3 +258,5 @@ async def _commands(client: Client, lines: AsyncIterator[str], out: Out, words: 
         reply = await client.act(None if command == "start" else command)  # type: ignore[arg-type]
         if not reply.accepted:
             out(f"!! {words.reason(reply.code or 'refused', reply.params)}")
+            if reply.code in ("joker_undeclared", "bad_declaration"):
+                out(words.tr.gettext(HELP_WILD))

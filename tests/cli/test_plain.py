@@ -31,6 +31,9 @@ def test_parse_command():
     assert parse_command("say hi all") == "say:hi all"
     assert parse_command("q") == "quit" and parse_command("start") == "start"
     assert parse_command("play") is None and parse_command("dance") is None
+    # a wild joker's value
+    assert parse_command("play 5c 5d jk as 5h") == Play(0, parse_cards("5C 5D JK"),
+                                                        parse_cards("5H"))
 
 
 def test_a_typed_session_to_the_end():
