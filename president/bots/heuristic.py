@@ -67,8 +67,8 @@ class HeuristicBot:
             assert passing is not None
             return passing
         for play in plays:
-            if len(play.cards) == len(hand) and not _forbidden_out(view, play):
-                return play  # go out at once
+            if _goes_out(rules, play, len(hand)) and not _forbidden_out(view, play):
+                return play  # go out at once (perhaps by giving or discarding the rest)
         safe = [p for p in plays if not _forbidden_out(view, p)]
         if not safe:  # every play left would go out on a forbidden card
             return passing if passing is not None else plays[0]
@@ -174,9 +174,21 @@ def _sheds(rules: HouseRules, play: Play, held: int) -> float:
     """What a play's 7s (``seven_pass``) and 10s (``ten_discard``) are worth beyond its
     own cards: each lets the player shed one more card (while cards are left to shed), so
     such a play is worth as much as a play two ranks lower."""
-    extra = sum(1 for card in play.cards if (rules.seven_pass and card.rank is Rank.SEVEN)
-                or (rules.ten_discard and card.rank is Rank.TEN))
-    return 2.0 * min(extra, held - len(play.cards))
+    return 2.0 * min(_extra(rules, play), held - len(play.cards))
+
+
+def _extra(rules: HouseRules, play: Play) -> int:
+    """How many more cards ``play`` lets its player shed: one per 7 (``seven_pass``), one
+    per 10 (``ten_discard``)."""
+    return sum(1 for card in stands_for(play.cards, play.declared)
+               if (rules.seven_pass and card.rank is Rank.SEVEN)
+               or (rules.ten_discard and card.rank is Rank.TEN))
+
+
+def _goes_out(rules: HouseRules, play: Play, held: int) -> bool:
+    """Whether ``play`` empties a hand of ``held`` cards, by itself or with the cards its
+    7s and 10s then give or discard."""
+    return len(play.cards) + _extra(rules, play) >= held
 
 
 # ---------------------------------------------------------------- helpers
@@ -210,8 +222,9 @@ def _is_control(rank: Rank, rules: HouseRules, reversed_: bool) -> bool:
 
 
 def _forbidden_out(view: View, play: Play) -> bool:
-    """Whether ``play`` empties the hand on a forbidden finish (``forbidden_finish``)."""
-    if not view.rules.forbidden_finish or len(play.cards) != len(view.hand):
+    """Whether ``play`` empties the hand on a forbidden finish (``forbidden_finish``; a
+    hand emptied by the give or discard a play sets off goes out on that play)."""
+    if not view.rules.forbidden_finish or not _goes_out(view.rules, play, len(view.hand)):
         return False
     combo = classify(play.cards, view.rules, view.reversed, play.declared)
     return isinstance(combo, Combo) and finish_is_forbidden(

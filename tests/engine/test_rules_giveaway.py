@@ -260,3 +260,19 @@ def test_the_medium_bot_knows_the_receiver_holds_what_it_gave() -> None:
     mine = view(state, 0)
     known = knowledge(mine, policy_for(mine.rules).tables, {0: list(parse_cards("7C"))})
     assert known.held[1] == list(parse_cards("4H"))
+
+
+def test_the_heuristic_bot_does_not_go_out_by_a_give_after_a_forbidden_play() -> None:
+    """A run 6-7-8 that leaves one card gives it and goes out on the run: forbidden with
+    8-cut, so the bot passes; without the rule it goes out so."""
+    from dataclasses import replace
+
+    from president.bots.heuristic import HeuristicBot
+
+    rules = HouseRules(seven_pass=True, eight_cut=True, forbidden_finish=True, sequences=3)
+    state = position(["6C 7C 8C 4D", "3H 4H 5H 9S", "9C KC QH JD"], rules, turn=1)
+    state, _ = play(state, 1, "3H 4H 5H")
+    state, _ = apply(state, Pass(2))
+    assert HeuristicBot(0).choose(view(state, 0)) == Pass(0)
+    plain = replace(state, rules=replace(rules, forbidden_finish=False))
+    assert HeuristicBot(0).choose(view(plain, 0)) == Play(0, parse_cards("6C 7C 8C"))
