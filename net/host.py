@@ -5,13 +5,15 @@ puts commands on its table's queue; pings are answered here. Each connection
 has a bounded outgoing queue drained by its own writer task: when it is full
 the frame is skipped (state and event frames keep their sequence numbers, so
 the client sees the gap and asks for a snapshot) and the table never waits.
-Heartbeats close a peer that has sent nothing for ``timeout`` seconds.
+One heartbeat task pings the peers that fell silent and closes those that have sent
+nothing for ``timeout`` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections import deque
@@ -122,7 +124,7 @@ class Outbox:
 
 
 class Connection:
-    """One client connection: its outgoing queue, writer task and heartbeat."""
+    """One client connection: its outgoing queue and writer task."""
 
     def __init__(self, host: Host, reader: ByteReader, writer: ByteWriter) -> None:
         self.host = host
@@ -147,7 +149,6 @@ class Connection:
         self.inflight = 0               # commands queued on the table, not yet handled
         self.room = asyncio.Event()
         self.room.set()
-        self._nonce = 0
         limits = host.limits
         self.bucket = TokenBucket(limits.rate, limits.burst, self.loop.time())
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst, self.loop.time())
@@ -237,17 +238,6 @@ class Connection:
         finally:
             self.closing = True
             self.writer.close()
-
-    async def heartbeat_loop(self) -> None:
-        interval, timeout = self.host.heartbeat, self.host.timeout
-        while not self.closing:
-            await asyncio.sleep(interval)
-            if self.loop.time() - self.last_heard > timeout:
-                log.info("%s: heartbeat timeout", self.peer)
-                self.abort()
-                return
-            self._nonce = (self._nonce + 1) & 0xFFFFFFFF
-            self.send(Ping(nonce=self._nonce))
 
     async def read_loop(self) -> None:
         decoder = Decoder(CLIENT, self.host.max_frame)
@@ -378,6 +368,7 @@ class Host:
         self.servers: list[asyncio.Server] = []
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._heartbeats: asyncio.Task[Any] | None = None  # started with the first connection
         self.port = 0
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
@@ -450,9 +441,10 @@ class Host:
             writer.close()
             return
         self.connections.add(conn)
+        if self._heartbeats is None:
+            self._heartbeats = self._spawn(self._heartbeat_loop())
         deadline = conn.loop.call_later(self.limits.hello_deadline, conn.hello_due)
-        tasks = [asyncio.ensure_future(conn.write_loop()),
-                 asyncio.ensure_future(conn.heartbeat_loop())]
+        writing = asyncio.ensure_future(conn.write_loop())
         try:
             await conn.read_loop()
         finally:
@@ -461,13 +453,31 @@ class Host:
                 conn.table.queue.put_nowait(Gone(conn))
             if not conn.closing:
                 conn.close("closed")
-            tasks[1].cancel()
             try:
-                await asyncio.wait_for(tasks[0], timeout=self.timeout)
+                await asyncio.wait_for(writing, timeout=self.timeout)
             except (TimeoutError, asyncio.CancelledError):
                 conn.abort()
             self.connections.discard(conn)
             self.addresses.release(conn.address)
+
+    async def _heartbeat_loop(self) -> None:
+        """Every ``heartbeat`` seconds: a connection that has sent nothing for ``timeout``
+        is dropped, one silent for a period is pinged (one that pings us, as our clients
+        do, hears our pongs). One task for every connection, not one asleep for each."""
+        loop = asyncio.get_running_loop()
+        for nonce in itertools.count(1):
+            await asyncio.sleep(self.heartbeat)
+            now = loop.time()
+            ping = Ping(nonce=nonce & 0xFFFFFFFF)
+            for conn in list(self.connections):
+                silent = now - conn.last_heard
+                if conn.closing or silent < self.heartbeat:
+                    continue
+                if silent > self.timeout:
+                    log.info("%s: heartbeat timeout", conn.peer)
+                    conn.abort()
+                else:
+                    conn.send(ping)
 
     def _room_for_one_more(self) -> bool:
         """Under the connection cap, or made so by shedding the oldest connection that
