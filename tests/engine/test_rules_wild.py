@@ -3,6 +3,8 @@ declares, in a set or a run; a lone joker is the highest single."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine_kit import (
     assert_illegal,
     codes,
@@ -17,6 +19,7 @@ from president.actions import Play, action_from_dict, action_to_dict
 from president.cards import parse_cards
 from president.engine import apply, legal_actions
 from president.rules import HouseRules
+from president.state import State
 
 WILD = HouseRules(jokers=1, joker_mode="wild")
 WILD_RUNS = HouseRules(jokers=1, joker_mode="wild", sequences=3)
@@ -172,3 +175,44 @@ def test_the_bot_fills_a_run_with_a_wild_joker() -> None:
     hands = ["5C 6C 7C 3D 4C 4D", "8D 9H JK 3S 4H QC AS 2D 2S", "4S 4D"]
     action = bot_move(hands, WILD_RUNS, (0, "5C 6C 7C"))
     assert action is not None and action.declared and len(action.cards) == 3
+
+
+# ------------------------------------------------------------ any declaration at all
+
+
+def test_any_declaration_is_applied_or_refused_as_the_view_says() -> None:
+    """Random plays with random declarations (of any length, jokers and cards not held
+    among them): the engine applies or refuses each (IllegalAction, nothing else), and
+    the seat's view gives the same verdict and reason (what a client shows)."""
+    import random
+
+    rng = random.Random(11)
+    for rules in (WILD, WILD_RUNS, HouseRules(jokers=2, joker_mode="wild", suit_lock="suits",
+                                              sequences=3, runs_same_suit=True)):
+        hands = ["4C 5C 5D 6C 7H JK JK 9S", "6D 6H 4S", "KD KS 3C 3S"]
+        leading = position(hands, rules)
+        following, _ = play(position(hands, rules, turn=2), 2, "3C 3S")
+        for state in (leading, following):
+            check_declarations(state, rng)
+
+
+def check_declarations(state: State, rng: Any) -> None:
+    from president.cards import SUITED_RANKS, Card, Suit
+    from president.errors import IllegalAction
+    from president.refusals import refusal
+    from president.view import view
+
+    hand, seen = state.hands[0], view(state, 0)
+    assert state.turn == 0
+    for _ in range(300):
+        cards = tuple(sorted(rng.sample(hand, rng.randint(1, 4))))
+        named = tuple(sorted(
+            Card(rng.choice(SUITED_RANKS), rng.choice(list(Suit))) if rng.random() < 0.9
+            else parse_cards("JK")[0] for _ in range(rng.randint(0, 3))))
+        action = Play(0, cards, named)
+        try:
+            apply(state, action)
+            code = None
+        except IllegalAction as error:
+            code = error.code
+        assert refusal(seen, action) == code, action
