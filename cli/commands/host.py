@@ -307,8 +307,9 @@ async def _advertise(tables: list[Table], port: int, interfaces: list[str] | Non
                                          interfaces)
             await advertiser.start()
         except Exception as error:  # multicast blocked, no interface...: joining by address
+            detail = printer.words.error(error) if isinstance(error, PresidentError) else error
             printer.say(printer.gettext("cannot advertise the table ({detail}); join by address"
-                                        ).format(detail=error))
+                                        ).format(detail=detail))
             continue
         follow(advertiser, table)
         advertisers.append(advertiser)
