@@ -12,7 +12,7 @@ from president.bots.tables import rank_counts, tables_for
 from president.cards import Rank, parse_cards
 from president.combos import make_combo
 from president.engine import apply
-from president.rules import HouseRules, preset
+from president.rules import PRESETS, HouseRules, preset
 from president.view import view
 
 
@@ -163,7 +163,7 @@ def test_singles_of_one_rank_in_a_row_are_counted_until_a_pass() -> None:
 
 
 def test_every_preset_has_a_policy() -> None:
-    for name in ("classic", "bga", "daihinmin", "polish", "capitalism"):
+    for name in PRESETS:
         assert policy_for(preset(name)).tables.rules == preset(name)
 
 

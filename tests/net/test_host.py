@@ -50,7 +50,7 @@ def rules(name: str = "classic", **changes) -> HouseRules:
 
 
 @pytest.mark.parametrize("preset_name, seed", [
-    ("classic", 1), ("polish", 2), ("bga", 3), ("daihinmin", 4),
+    ("classic", 1), ("polish", 2), ("bga", 3), ("daihinmin", 4), ("daihinmin_local", 5),
 ])
 def test_clients_and_bots_play_whole_sessions_and_never_see_hidden_cards(preset_name, seed):
     """Also the property test: every frame to every seat and to a spectator is decoded
