@@ -23,6 +23,7 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
 from president.actions import Decree
+from president.cards import JOKER
 from president.cli.i18n import N_
 from president.cli.terminal.cards_view import (
     BOX_LINES,
@@ -302,9 +303,13 @@ def seat_state(model: TableModel, s: int) -> str:
             return tr.gettext("to play")
         if s in view.passed:
             return tr.gettext("passed")
-        plays = [cards for seat, cards, _ in view.pile if seat == s]
+        plays = [(cards, declared) for seat, cards, declared in view.pile if seat == s]
         if plays:                   # the seat's last play on this pile, by its name
-            return " ".join(card_label(card, model.text) for card in plays[-1])
+            cards, declared = plays[-1]   # (a wild joker as "JK→5♥")
+            joker = card_label(JOKER, model.text)
+            return " ".join([card_label(card, model.text) for card in cards
+                             if card.suit is not None or not declared]
+                            + [f"{joker}→{card_label(card, model.text)}" for card in declared])
     if view.phase == "tax" and s in view.tax_pending:
         return tr.gettext("choosing tax cards")
     if view.phase == "hand_over" and s in view.ready:

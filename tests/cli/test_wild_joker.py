@@ -19,7 +19,7 @@ from president.cli.ui_text import load_texts
 from president.engine import new_session
 from president.net.protocol import TableInfo
 from president.rules import HouseRules
-from president.state import Phase
+from president.state import Phase, PileEntry
 from president.view import view
 
 RUNS = HouseRules(jokers=2, joker_mode="wild", sequences=3)
@@ -146,3 +146,14 @@ def test_the_log_and_the_help_say_what_the_joker_stood_for() -> None:
     assert any("joker" in line.lower() and "Esc" in line for line in layout.help_lines(model))
     plain = wild_model("5C 6D JK 9H", rules=HouseRules(jokers=1), language="nl")
     assert len(layout.help_lines(plain)) == len(layout.help_lines(model)) - 1
+
+
+def test_a_seat_shows_what_its_wild_joker_stood_for() -> None:
+    state, _ = new_session(RUNS, ("P0", "P1", "P2", "P3"), 1)
+    hands = (parse_cards("9H 10H"), parse_cards("3D 3H"), parse_cards("4D 4H"), parse_cards("8D"))
+    state = replace(state, phase=Phase.PLAY, hands=hands, turn=1, tax_due=(), tax_log=(),
+                    pile=(PileEntry(0, parse_cards("5C 5D JK"), parse_cards("5H")),))
+    model = wild_model("5C 6D JK 9H")
+    model.view_changed(view(state, 1))
+    assert layout.seat_state(model, 0) == "5♣ 5♦ JK→5♥"
+    assert "(JK as 5♥)" in fragment_list_to_text(layout.trick_fragments(model))
