@@ -580,11 +580,11 @@ class MoveGenerator:
         if not plays:
             return None
         combos = []
+        table = strengths(self.rules.rank_order, reversed_)
         for cards, declared in plays:
             if declared[0].rank is declared[-1].rank and cards[0].rank is declared[0].rank:
                 combos.append(make_combo("set", len(cards), declared[0].rank))
             else:
-                table = strengths(self.rules.rank_order, reversed_)
                 top = max((card.rank for card in cards[:len(cards) - len(declared)] + declared),
                           key=table.__getitem__)
                 combos.append(make_combo("run", len(cards), top))

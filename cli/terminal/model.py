@@ -101,6 +101,7 @@ class TableModel:
         # not None), most useful first, and the one under the cursor.
         self.declaring: list[tuple[Card, ...]] | None = None
         self.declare_index = 0
+        self._declarations: tuple[View, tuple[Card, ...], list[tuple[Card, ...]]] | None = None
 
     # ------------------------------------------------------------ inputs
 
@@ -487,6 +488,9 @@ class TableModel:
         view, seat = self.view, self.seat
         if view is None or seat is None:
             return []
+        known = self._declarations
+        if known is not None and known[0] is view and known[1] == cards:
+            return known[2]  # (asked again at every redraw while the selection stands)
         found: dict[tuple[Card, ...], int] = {}
         table = strengths(self.rules.rank_order, view.reversed)
         for action in view.legal:
@@ -497,7 +501,9 @@ class TableModel:
                 continue
             combo = classify(cards, self.rules, view.reversed, declared)
             found[declared] = table[combo.rank] if not isinstance(combo, str) else -1
-        return sorted(found, key=lambda declared: -found[declared])
+        options = sorted(found, key=lambda declared: -found[declared])
+        self._declarations = (view, cards, options)
+        return options
 
     def _declared(self, cards: tuple[Card, ...]) -> Action | None:
         """Enter with a wild joker selected: the play when one value is legal, else the
