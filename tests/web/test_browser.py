@@ -366,7 +366,9 @@ def test_the_page_asks_what_a_wild_joker_stands_for(browser: Any) -> None:
         wait(lambda: by_id(browser, "declare").is_displayed(), what="the chooser")
         values = [b.get_attribute("data-declared") for b in
                   browser.find_elements("css selector", "#declare [data-declared]")]
-        assert values == ["7C", "4C"]  # the run 5-6-7 before 4-5-6
+        assert values == ["7C", "4C"]  # the run 5-6-7 before 4-5-6, offered first
+        assert "primary" in browser.find_element(
+            "css selector", "#declare [data-declared='7C']").get_attribute("class")
         assert italian.tr.gettext("The joker stands for:") in text_of(browser, "declare")
         by_id(browser, "declare-back").click()
         wait(lambda: not by_id(browser, "declare").is_displayed(), what="back to the hand")

@@ -580,8 +580,9 @@ function renderDeclare() {
   const choosing = state.declaring;
   box.hidden = !choosing;
   if (!choosing) return box.replaceChildren();
-  const values = choosing.options.map((declared) => h("button", {
-    type: "button", class: "big declared-value", "data-declared": declared,
+  const values = choosing.options.map((declared, i) => h("button", {
+    type: "button", class: i ? "big declared-value" : "big primary declared-value",  // the most useful
+    "data-declared": declared,
     "aria-label": state.text.played("", declared),
     onclick: () => act("play", choosing.tokens, declared) },
   parseCards(declared).map((c) => cardFace(c, { "aria-hidden": "true" }))));
