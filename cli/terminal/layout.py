@@ -748,7 +748,8 @@ def help_lines(model: TableModel) -> list[str]:
         *([tr.gettext("  J Q K select the jack, queen and king too")]
           if rank_letters(model) != "J Q K A" else []),
         tr.gettext("  l                        select the lowest legal set (again: play it)"),
-        tr.gettext("  Enter                    play the selection / give back / ready"),
+        tr.gettext("  Enter                    play the selection / give back / give / "
+                   "discard / ready"),
         *([tr.gettext("  Enter with a joker       choose what it stands for (←→, Enter, "
                       "a click; Esc back)")] if model.rules.joker_mode == "wild" else []),
         tr.gettext("  p                        pass"),
