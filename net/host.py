@@ -105,11 +105,25 @@ class Outbox:
 
     def put_nowait(self, item: bytes | None) -> None:
         self._items.append(item)
+        self.wake()
+
+    def add(self, item: bytes) -> None:
+        """Like ``put_nowait``, without waking the writer (the host flushes it)."""
+        self._items.append(item)
+
+    def wake(self) -> None:
+        """The writer takes what is waiting, if it waits."""
         waiter = self._waiter
         if waiter is not None:
             self._waiter = None
             if not waiter.done():
                 waiter.set_result(None)
+
+    def take_all(self) -> bytes:
+        """Every frame waiting, joined (there is no end mark among them)."""
+        data = b"".join(self._items)  # type: ignore[arg-type]
+        self._items.clear()
+        return data
 
     def get_nowait(self) -> bytes | None:
         if not self._items:
@@ -133,6 +147,8 @@ class Connection:
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)  # for limits
         # Bounded by hand (see ``send``): replies and bye may overshoot a little.
+        # A socket's (a StreamWriter's) frames are written by the host's flush (``_queue``).
+        self.flushes = isinstance(writer, asyncio.StreamWriter)
         self.outgoing = Outbox()        # frames to write; None: close after them
         self.limit = host.out_queue
         self.skipped = 0                # frames skipped because the queue was full
@@ -166,7 +182,7 @@ class Connection:
             if self.outgoing.qsize() >= self.limit:
                 self.skipped += 1
                 return False
-            self.outgoing.put_nowait(msg.data)
+            self._queue(msg.data)
             return True
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
@@ -186,8 +202,29 @@ class Connection:
         if queued >= 2 * self.limit:
             self.abort()
             return False
-        self.outgoing.put_nowait(data)
+        self._queue(data)
         return True
+
+    def _queue(self, data: bytes) -> None:
+        """A socket's frames are written by the host's flush once the current step is over
+        (the table's broadcast, then the reply: one write), without waking the writer
+        task; the writer takes over when the socket is behind (it waits for the drain)."""
+        if self.flushes:
+            self.outgoing.add(data)
+            self.host.flush_soon(self)
+        else:
+            self.outgoing.put_nowait(data)
+
+    def flush(self) -> None:
+        """Write what waits, unless the writer has it (closing, or the socket behind)."""
+        if self.closing or self.outgoing.empty():
+            return
+        writer = self.writer
+        assert isinstance(writer, asyncio.StreamWriter)
+        if writer.transport.get_write_buffer_size():
+            self.outgoing.wake()
+        else:
+            writer.write(self.outgoing.take_all())
 
     def close(self, code: str, **params: Any) -> None:
         """Send ``bye`` (if there is room) and close once the queue is flushed."""
@@ -369,6 +406,8 @@ class Host:
         self.connections: set[Connection] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._heartbeats: asyncio.Task[Any] | None = None  # started with the first connection
+        self._dirty: set[Connection] = set()        # connections with frames to write
+        self._flush: asyncio.Handle | None = None   # the flush of them, when due
         self.port = 0
         self.limits = limits or Limits()
         self.addresses = AddressBook(self.limits)
@@ -459,6 +498,19 @@ class Host:
                 conn.abort()
             self.connections.discard(conn)
             self.addresses.release(conn.address)
+
+    def flush_soon(self, conn: Connection) -> None:
+        """Write ``conn``'s frames once the current step is over (one write for all that
+        the step queued, with one callback for every connection)."""
+        self._dirty.add(conn)
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().call_soon(self._flush_all)
+
+    def _flush_all(self) -> None:
+        self._flush = None
+        dirty, self._dirty = self._dirty, set()
+        for conn in dirty:
+            conn.flush()
 
     async def _heartbeat_loop(self) -> None:
         """Every ``heartbeat`` seconds: a connection that has sent nothing for ``timeout``

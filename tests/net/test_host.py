@@ -23,6 +23,7 @@ from president.actions import GiveBack, Pass, Play, Ready
 from president.errors import JoinRefused
 from president.net.client import Client
 from president.net.host import Outbox
+from president.net.protocol import HOST, Decoder
 from president.net.session import ChatReceived
 from president.rules import PRESETS, HouseRules, preset
 from president.state import Phase
@@ -685,3 +686,26 @@ def test_a_connections_outbox_wakes_its_writer_and_keeps_the_order():
         assert await box.get() == b"c"
 
     run(scenario())
+
+
+def test_what_a_step_sends_a_player_goes_in_one_write():
+    """The broadcast of an action and its reply are written by the host's flush after
+    the table's step: the actor's socket gets them in one write, in order."""
+    async def scenario():
+        host, table, port = await start_table(seats=3, bots=2, rules=rules(), bot_delay=5)
+        client = Recorder(LOCAL, port, "ann", reconnect=False)
+        await client.connect()
+        await client.wait_for(wants_to_act)
+        conn = table.seats[client.seat].conn
+        writes = []
+        write = conn.writer.write
+        conn.writer.write = lambda data: (writes.append(data), write(data))
+        legal = [a for a in client.view.legal if isinstance(a, (Play, Pass))]
+        reply = await client.act(legal[0])
+        await host.stop()
+        return reply, writes
+
+    reply, writes = run(scenario())
+    assert reply.accepted
+    kinds = [m["type"] for m in Decoder(HOST).feed_maps(writes[0])]
+    assert kinds[-2:] == ["view_delta", "accepted"] and set(kinds[:-2]) <= {"event"}
