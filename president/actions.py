@@ -137,7 +137,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if type(seat) is not int:
         raise TypeError("seat")
     if kind == "play":
-        declared = data.get("declared")
+        declared = data.get("declared", "")
+        if not isinstance(declared, str):
+            raise TypeError("declared")
         if not declared:
             return Play(seat, parse_cards(data["cards"]))
         return Play(seat, parse_cards(data["cards"]), parse_cards(declared))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from engine_kit import (
     assert_illegal,
     codes,
@@ -102,6 +103,8 @@ def test_the_declaration_travels_as_data() -> None:
     data = action_to_dict(action)
     assert data == {"type": "play", "seat": 2, "cards": "5C 5D JK", "declared": "5H"}
     assert action_from_dict(data) == action
+    with pytest.raises(TypeError):
+        action_from_dict({**data, "declared": 7})
     assert "declared" not in action_to_dict(Play(2, parse_cards("5C 5D")))
 
 
