@@ -798,12 +798,14 @@ class Table:
         shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
         frames: dict[int | None, Numbered] = {}                   # by seat: all it is sent
         common: Numbered | None = None      # for every seat shown no change of its own
+        # Events a spectator sees whole hide nothing from anyone (``project_event``).
+        public_events = all(project_event(event, None) is event for event in events)
         for conn in self._peers():
             seat = conn.seat
             numbered = frames.get(seat)
             if numbered is None:
                 own = self._own_pairs(seat, whole)
-                seen = [project_event(event, seat) for event in events]
+                seen = events if public_events else [project_event(e, seat) for e in events]
                 alike = own.count == 0 and seen == events
                 if alike and common is not None:
                     numbered = common

@@ -52,7 +52,9 @@ def project_event(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: a spectator).
 
     Hidden cards are replaced by counts: a deal shows each seat only its own
-    hand; a tax transfer or a 7-pass is seen in full only by its two players.
+    hand; a tax transfer or a 7-pass is seen in full only by its two players. A
+    spectator sees the least: an event it is shown as it is (the same object) hides
+    nothing from any seat either (a host shares such events without asking per seat).
     """
     if event.code == "deal":
         hands = event.params["hands"]

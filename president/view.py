@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, NamedTuple
 
 from president.actions import Action, action_from_dict, action_to_dict
@@ -17,7 +18,7 @@ from president.engine import legal_actions
 from president.locks import Lock
 from president.roles import Role
 from president.rules import HouseRules
-from president.state import HandResult, State
+from president.state import HandResult, Phase, State
 
 RESULTS_SENT = 10  # finished hands a view carries on the wire
 
@@ -305,6 +306,10 @@ def own_sources(state: State, seat: int) -> tuple[object, ...]:
             state.gifts)
 
 
+# An enum member's value (a property: slow enough to matter in a view made per action).
+_VALUES: dict[Enum, str] = {member: member.value for member in (*Phase, *Role)}
+
+
 def view(state: State, seat: int | None) -> View:
     top, tax_due = state.top, state.tax_due
     _, hand, tax_owed, tax_mine, legal, gifts_mine = own_part(state, seat)
@@ -312,7 +317,7 @@ def view(state: State, seat: int | None) -> View:
     return View(
         seat=seat,
         players=state.players,
-        phase=state.phase.value,
+        phase=_VALUES[state.phase],
         hand_number=state.hand_number,
         dealer=state.dealer,
         order=state.order,
@@ -328,7 +333,7 @@ def view(state: State, seat: int | None) -> View:
         reversed=state.reversed,
         direction=state.direction,
         finished=state.finished,
-        roles=tuple([role.value for role in state.roles]) if state.roles is not None else None,
+        roles=tuple([_VALUES[role] for role in state.roles]) if state.roles is not None else None,
         scores=state.scores,
         presidencies=state.presidencies,
         results=state.results,

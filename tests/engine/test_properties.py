@@ -179,6 +179,8 @@ class Checker:
 
     def check_projection(self, event: Event, seat: int | None) -> None:
         seen = project_event(event, seat)
+        if project_event(event, None) is event:  # a spectator sees the least
+            assert seen is event, "an event a spectator sees whole hides something"
         if event.code == "deal":
             assert "hands" not in seen.params
             hands = event.params["hands"]
