@@ -9,6 +9,7 @@ that asks here says exactly what the host would answer.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from president import moves
@@ -24,7 +25,7 @@ from president.actions import (
     Play,
     Ready,
 )
-from president.cards import Card
+from president.cards import SUITED_RANKS, Card, Suit
 from president.combos import Combo, classify, compare, stands_for, strengths
 from president.locks import Lock, breaks_lock
 from president.rules import HouseRules
@@ -113,16 +114,46 @@ def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
                 declared: tuple[Card, ...] = ()) -> str:
     """Why ``cards`` (sorted, held, on turn; their jokers standing for ``declared``) may
     not be played on ``top`` under ``lock``."""
+    return rules_reason(cards, top, rules, reversed_, lock, declared) or "too_low"
+
+
+def rules_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
+                 reversed_: bool, lock: Lock | None = None,
+                 declared: tuple[Card, ...] = ()) -> str | None:
+    """As ``play_reason``, but None when the rules of play let ``cards`` go on ``top``
+    (whether or not ``legal`` lists them)."""
     combo = classify(cards, rules, reversed_, declared)
     if isinstance(combo, str):
         return combo
     outcome = compare(combo, top, rules, reversed_)
-    if outcome.playable:
-        broken = breaks_lock(lock, stands_for(cards, declared), combo, top, rules,
-                             strengths(rules.rank_order, reversed_))
-        if broken is not None:
-            return broken
-    return outcome.reason
+    if not outcome.playable:
+        return outcome.reason
+    return breaks_lock(lock, stands_for(cards, declared), combo, top, rules,
+                       strengths(rules.rank_order, reversed_))
+
+
+SUITED = tuple(sorted(Card(rank, suit) for rank in SUITED_RANKS for suit in Suit))
+WILD_TRIED = 2  # jokers in one play whose values are all tried (52 x 52 / 2 at most)
+
+
+def wild_reason(view: View, cards: tuple[Card, ...]) -> str:
+    """Why no value of the jokers among ``cards`` (held, wild, beside other cards) makes
+    a play ``view.legal`` lists, as the client words it: ``joker_held`` when a value
+    would if the seat did not hold that card (a joker stands for a card its player
+    lacks: ``moves.wild_plays``), else the engine's reason for a value that makes a set
+    or a run (``too_low``, ``suit_locked``...), else ``joker_no_play``."""
+    cards = tuple(sorted(cards))
+    jokers = sum(1 for card in cards if card.suit is None)
+    if not 0 < jokers <= WILD_TRIED or jokers == len(cards):
+        return "bad_declaration"
+    found = "joker_no_play"
+    for declared in combinations_with_replacement(SUITED, jokers):
+        code = rules_reason(cards, view.top, view.rules, view.reversed, view.lock, declared)
+        if code is None and any(card in view.hand for card in declared):
+            return "joker_held"
+        if code is not None and code != "bad_declaration" and found == "joker_no_play":
+            found = code
+    return found
 
 
 def decree_text_ok(text: str) -> bool:

@@ -32,7 +32,7 @@ from president.net.session import (
     TableChanged,
     ViewChanged,
 )
-from president.refusals import refusal
+from president.refusals import refusal, wild_reason
 from president.rules import HouseRules
 from president.view import Choosing, View
 
@@ -102,6 +102,7 @@ class TableModel:
         self.declaring: list[tuple[Card, ...]] | None = None
         self.declare_index = 0
         self._declarations: tuple[View, tuple[Card, ...], list[tuple[Card, ...]]] | None = None
+        self._no_value: tuple[View, tuple[Card, ...], str] | None = None
 
     # ------------------------------------------------------------ inputs
 
@@ -505,13 +506,23 @@ class TableModel:
         self._declarations = (view, cards, options)
         return options
 
+    def no_value_reason(self, cards: tuple[Card, ...]) -> str:
+        """Why the jokers among ``cards`` have no value to offer: the engine's reason for
+        the cards as they are (not the turn...), else ``refusals.wild_reason``."""
+        code = self.refusal(Play(self.seat or 0, cards))
+        if code not in (None, "joker_undeclared") or self.view is None:
+            return code or "bad_declaration"
+        known = self._no_value
+        if known is None or known[0] is not self.view or known[1] != cards:
+            known = self._no_value = (self.view, cards, wild_reason(self.view, cards))
+        return known[2]  # (asked again at every redraw while the selection stands)
+
     def _declared(self, cards: tuple[Card, ...]) -> Action | None:
         """Enter with a wild joker selected: the play when one value is legal, else the
         chooser opens (None) on the most useful value; or the reason none is."""
         options = self.declarations(cards)
         if not options:
-            code = self.refusal(Play(self.seat or 0, cards))
-            self.refused("bad_declaration" if code in (None, "joker_undeclared") else code)
+            self.refused(self.no_value_reason(cards))
             return None
         if len(options) == 1:
             return Play(self.seat or 0, cards, options[0])
@@ -552,8 +563,10 @@ class TableModel:
         if not self.my_turn or not self.selected or self.choosing is not None:
             return None  # (a 7-pass or 10-discard: the header says how many)
         cards = self.selected_cards()
-        if self.wild_selection(cards) and self.declarations(cards):
-            return None  # Enter asks what the joker stands for
+        if self.wild_selection(cards):
+            if self.declarations(cards):
+                return None  # Enter asks what the joker stands for
+            return str(self.text.reason(self.no_value_reason(cards)))
         code = self.refusal(Play(self.seat or 0, cards))
         return None if code is None else str(self.text.reason(code))
 

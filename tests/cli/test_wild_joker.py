@@ -16,6 +16,7 @@ from president.cli.terminal import layout
 from president.cli.terminal.keys import make_bindings
 from president.cli.terminal.model import TableModel
 from president.cli.ui_text import load_texts
+from president.combos import classify
 from president.engine import new_session
 from president.net.protocol import TableInfo
 from president.rules import HouseRules
@@ -25,11 +26,17 @@ from president.view import view
 RUNS = HouseRules(jokers=2, joker_mode="wild", sequences=3)
 
 
-def wild_model(hand: str, rules: HouseRules = RUNS, language: str = "en") -> TableModel:
-    """Seat 0 leads holding ``hand`` under ``rules``."""
+def wild_model(hand: str, rules: HouseRules = RUNS, language: str = "en",
+               pile: str = "") -> TableModel:
+    """Seat 0 leads holding ``hand`` under ``rules`` (or plays on ``pile``, P1's)."""
     state, _ = new_session(rules, ("P0", "P1", "P2", "P3"), 1)
     hands = (parse_cards(hand), parse_cards("3D 3H"), parse_cards("4D 4H"), parse_cards("8D"))
     state = replace(state, phase=Phase.PLAY, hands=hands, turn=0, tax_due=(), tax_log=())
+    if pile:
+        top = parse_cards(pile)
+        combo = classify(top, rules, False)
+        assert not isinstance(combo, str)
+        state = replace(state, pile=(PileEntry(1, top),), top=combo, last_player=1)
     tr, text = load_texts(language)
     model = TableModel(tr, text)
     model.table = TableInfo(
@@ -70,8 +77,31 @@ def test_enter_opens_the_chooser_on_the_most_useful_value() -> None:
 def test_a_selection_no_value_makes_a_play_of_says_why() -> None:
     model = wild_model("5C 9D JK 9H")
     select(model, "5C 9D JK")
+    assert model.selection_hint() == model.text.reason("joker_no_play")
     assert model.confirm_action() is None and model.declaring is None
-    assert model.message == model.text.reason("bad_declaration")
+    assert model.message == "These cards make no play, whatever the joker stands for."
+
+
+def test_a_joker_in_place_of_a_held_card_is_explained_before_and_after_enter() -> None:
+    """6-7 and a joker while holding the 5 and the 8: the joker would make the run only
+    as a card of the hand, which it never stands for (not 'say what the joker is')."""
+    model = wild_model("5S 6C 7H 8S JK", HouseRules(jokers=1, joker_mode="wild", sequences=3))
+    select(model, "6C 7H JK")
+    assert model.selection_hint() == "A joker stands only for a card you do not hold."
+    assert model.confirm_action() is None and model.declaring is None
+    assert model.message == "A joker stands only for a card you do not hold."
+    italian = wild_model("5S 6C 7H 8S JK", HouseRules(jokers=1, joker_mode="wild", sequences=3),
+                         language="it")
+    select(italian, "6C 7H JK")
+    assert italian.selection_hint() == "Il jolly può valere solo una carta che non hai in mano."
+
+
+def test_a_joker_that_cannot_beat_the_pile_says_so() -> None:
+    model = wild_model("5C 6D JK", pile="QC QD")
+    select(model, "5C JK")
+    assert model.selection_hint() == "That does not beat the top of the pile."
+    assert model.confirm_action() is None and model.declaring is None
+    assert model.message == "That does not beat the top of the pile."
 
 
 KEYS = {"enter": Keys.ControlM, "escape": Keys.Escape, "left": Keys.Left, "right": Keys.Right}
