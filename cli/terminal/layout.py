@@ -48,6 +48,7 @@ from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
 from president.rules import ALLOWED, PRESETS
 from president.state import place_in
+from president.view import View
 
 STYLE = Style.from_dict({
     "title": "reverse bold",
@@ -99,12 +100,24 @@ def title_fragments(model: TableModel) -> Fragments:
             parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
         parts.append(phase_name(model, view.phase))
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
-    if view and view.reversed and view.phase in ("play", "tax"):
-        out.append(("class:revolution", " " + tr.gettext("REVOLUTION: order reversed") + " "))
+    if view and view.phase in ("play", "tax"):
+        banner = order_banner(model, view)
+        if banner:
+            out.append(("class:revolution", " " + banner + " "))
     warning = status_text(model) if model.status != "connected" else ""
     if warning:
         out.append(("class:warning", " " + warning + " "))
     return fit_line(out, columns())
+
+
+def order_banner(model: TableModel, view: View) -> str:
+    """The title's word for an order not the usual one: an 11-back's for its trick
+    (which undoes a revolution's until the pile is cleared), else a revolution's."""
+    tr = model.tr
+    if view.back:
+        return (tr.gettext("11-BACK: order reversed for this trick") if view.reversed
+                else tr.gettext("11-BACK: usual order for this trick"))
+    return tr.gettext("REVOLUTION: order reversed") if view.reversed else ""
 
 
 def fit_line(fragments: Fragments, width: int) -> Fragments:

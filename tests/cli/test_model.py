@@ -272,3 +272,16 @@ def test_keys_offered_are_the_keys_that_do_something() -> None:
     assert "Enter give back" not in text_of(layout.keys_fragments(owing_nothing))
     out = model_with(hand="", phase="play")
     assert "p pass" not in text_of(layout.keys_fragments(out))
+
+
+def test_an_eleven_back_is_named_in_the_title_not_as_a_revolution() -> None:
+    back = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
+    title = text_of(layout.title_fragments(back))
+    assert "11-BACK: order reversed for this trick" in title
+    assert "REVOLUTION" not in title
+    # an 11-back during a revolution turns the order back to the usual one for the trick
+    both = model_with(hand="3C 9D", reversed=False, back=True, phase="play")
+    assert "11-BACK: usual order for this trick" in text_of(layout.title_fragments(both))
+    polish = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
+    polish.tr, polish.text = load_texts("pl")
+    assert "11-BACK: kolejność odwrócona na ten stos" in text_of(layout.title_fragments(polish))

@@ -54,3 +54,13 @@ def test_a_rules_documents_examples_keep_its_own_cast(language: str) -> None:
     text = (ROOT / "rules-docs" / f"rules.{language}.md").read_text(encoding="utf-8")
     english_cast = re.findall(r"\b(?:Ann|Bob|Cy|Dee)\b", text)
     assert not english_cast, f"rules.{language}.md names the English cast: {english_cast}"
+
+
+def test_polish_key_labels_put_a_dash_between_the_key_and_what_it_does() -> None:
+    """'Enter – zagraj' on the key line: the labels added for the give, the discard and
+    the joker chooser too (they read 'Enter odrzuć')."""
+    labels = {source: line for (context, source), line in _messages("pl").items()
+              if context is None and re.fullmatch(r"(Enter|Esc|←→) [a-z][a-z ]*", source)}
+    assert len(labels) >= 8, labels
+    undashed = {source: line for source, line in labels.items() if " – " not in line}
+    assert not undashed, undashed
