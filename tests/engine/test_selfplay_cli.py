@@ -269,7 +269,8 @@ def test_session_end_open_or_minutes_selfplay_ends_it_as_a_host_would(
     assert len(summaries) == 3 and state.rules.session_end == session_end
 
 
-@pytest.mark.parametrize("bots", ["random", "easy", "medium", "hard"])
+@pytest.mark.parametrize(
+    "bots", ["random", "easy", "medium", pytest.param("hard", marks=pytest.mark.slow)])
 def test_decree_the_president_of_each_hand_decrees_in_selfplay(tmp_path, bots):
     rules = tmp_path / "r.toml"
     rules.write_text('preset = "classic"\ndecree = true\n', encoding="utf-8")

@@ -296,6 +296,7 @@ def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
     assert len(links) == 1 and links[0].aborted
 
 
+@pytest.mark.slow
 def test_a_long_session_does_not_grow_the_client() -> None:
     """The client keeps the latest view, not every update (it once kept 1,000 whole
     views, hundreds of MiB for a load bench's clients): after 2,000 frames, 2,000 more

@@ -15,6 +15,7 @@ import random
 import struct
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rawpeer import proved_join
@@ -215,6 +216,7 @@ def _split(data: bytes, rng: random.Random) -> list[bytes]:
     return [data[a:b] for a, b in zip([0, *cuts], [*cuts, len(data)], strict=True)]
 
 
+@pytest.mark.slow  # (a long run of random frames; the short fuzz stays in the fast loop)
 def test_fuzz_the_decoder_and_the_table_command_path(tmp_path):
     bench = Bench(tmp_path)
     rng = random.Random(2024)
@@ -240,6 +242,7 @@ def test_fuzz_the_decoder_and_the_table_command_path(tmp_path):
     bench.close()
 
 
+@pytest.mark.slow  # (a long run of random frames; the short fuzz stays in the fast loop)
 def test_fuzz_a_live_host_over_sockets_while_a_table_plays(tmp_path):
     """About 20,000 frames from hostile connections; the real players' table is untouched."""
     names = ["ann", "bob", "cid", "dee"]
