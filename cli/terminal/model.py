@@ -12,6 +12,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from enum import StrEnum
+from itertools import combinations
 from typing import Any
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
@@ -406,9 +407,19 @@ class TableModel:
             size = len(current) - 1 or len(indices)
         else:
             size = min(self.pile_size() or len(indices), len(indices))
-        self.selected = set(indices[:size])
-        self.cursor = indices[0]
+        chosen = self._fitting(hand, indices, size)
+        self.selected = set(chosen)
+        self.cursor = chosen[0]
         self.changed()
+
+    def _fitting(self, hand: list[Card], indices: list[int], size: int) -> list[int]:
+        """``size`` of ``indices`` (cards of one rank in ``hand``): the first choice the
+        table would take (a suit lock asks for its suits), else the first ones."""
+        if self.my_turn and size < len(indices):
+            for choice in combinations(indices, size):
+                if self.refusal(Play(self.seat or 0, tuple(hand[i] for i in choice))) is None:
+                    return list(choice)
+        return indices[:size]
 
     def rank_for_letter(self, letter: str) -> str | None:
         """The rank whose letter in the player's language is ``letter``."""

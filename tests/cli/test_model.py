@@ -285,3 +285,30 @@ def test_an_eleven_back_is_named_in_the_title_not_as_a_revolution() -> None:
     polish = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
     polish.tr, polish.text = load_texts("pl")
     assert "11-BACK: kolejność odwrócona na ten stos" in text_of(layout.title_fragments(polish))
+
+
+def test_a_rank_key_picks_the_suits_a_suit_lock_asks_for() -> None:
+    """Under a lock to hearts, '3' selects the 3♥, not the first 3 (3♣) the lock refuses;
+    without a lock the first; a pair takes the locked suits too."""
+    from president.cards import Suit
+    from president.locks import Lock
+    from president.state import Phase, PileEntry
+
+    rules = replace(PRESETS["classic"], suit_lock="suits")
+    state, _ = new_session(rules, ["P0", "P1", "P2", "P3"], 1)
+    hands = (parse_cards("3C 3H 3S 4C 4D 4H 4S 9D"), *state.hands[1:])
+    for pile, lock, single, pair in (
+            ("2H", Lock((Suit.HEARTS,)), "3H", None),
+            ("2C 2S", Lock((Suit.CLUBS, Suit.SPADES)), None, "4C 4S"),
+            ("2H", None, "3C", None)):
+        top = parse_cards(pile)
+        combo = classify(top, rules, True)        # (the order reversed: a 2 is low)
+        assert not isinstance(combo, str)
+        locked = replace(state, phase=Phase.PLAY, hands=hands, turn=0, tax_due=(),
+                         tax_log=(), pile=(PileEntry(1, top),), top=combo, last_player=1,
+                         lock=lock, reversed=True)
+        tr, text = load_texts("en")
+        model = TableModel(tr, text)
+        model.view_changed(view(locked, 0))
+        model.select_rank("3" if single else "4")
+        assert model.selection_text() == (single or pair), (pile, lock)
