@@ -50,6 +50,8 @@ LABELS: dict[str, str] = {
     "choosing_discard": N_("choosing to discard"),
     "score": N_("score {score}"),
     "revolution": N_("REVOLUTION: order reversed"),
+    "back_reversed": N_("11-BACK: order reversed for this trick"),
+    "back_usual": N_("11-BACK: usual order for this trick"),
     "pile": N_("Pile:"),
     "empty": N_("empty"),
     "decree": N_("Decree:"),

@@ -346,9 +346,10 @@ function renderStatus() {
   else if (status === "reconnecting") text = state.text.status("reconnecting");
   else if (state.ended) text = state.text.reason(state.ended);
   else if (status === "closed") text = state.text.status("closed");
-  else if (state.view?.reversed) text = label("revolution");
+  else text = state.text.orderBanner(state.view);
   $("status").textContent = text;
-  $("status").className = state.view?.reversed && status === "connected" ? "revolution" : "";
+  $("status").className = state.text.orderBanner(state.view) && status === "connected"
+    ? "revolution" : "";
 }
 
 function seatState(s) {

@@ -77,6 +77,13 @@ export class Text {
   phase(phase) { return this.x.t(`phase.${phase}`); }
   action(kind) { return this.x.t(`action.${kind}`); }
   label(key, params) { return this.x.t(`label.${key}`, params); }
+
+  // The status line's word for an order not the usual one (the terminal's
+  // layout.order_banner): an 11-back's for its trick, else a revolution's; "" if none.
+  orderBanner(view) {
+    if (view?.back) return this.label(view.reversed ? "back_reversed" : "back_usual");
+    return view?.reversed ? this.label("revolution") : "";
+  }
   status(status) { return this.x.t(`status.${status}`); }
 
   // A refusal: engine reason, host refusal, protocol fault or our own failure.
