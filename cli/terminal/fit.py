@@ -13,6 +13,10 @@ from prompt_toolkit.utils import get_cwidth
 
 ELLIPSIS = "…"
 COLUMN = re.compile(r"^(\s*\S.*?\s{3,})\S")   # a line laid out in two columns
+# The space before a word of suit symbols alone ("every play must be in ♥♠."): the
+# symbols stay with the word before them rather than open a line by themselves.
+BEFORE_SUITS = re.compile(r" (?=[♣♦♥♠]+[.,;:!?)]*(?: |$))")
+GLUE = "\ue000"  # (a private-use character: no text of ours holds it)
 
 
 def width_of(text: str) -> int:
@@ -54,8 +58,9 @@ def wrap(text: str, width: int) -> list[str]:
             indent = " " * len(column.group(1))
         if len(indent) > width // 2:
             indent = ""
-        out.extend(textwrap.wrap(line, max(1, width), subsequent_indent=indent,
-                                 break_on_hyphens=False) or [""])
+        glued = BEFORE_SUITS.sub(GLUE, line)
+        out.extend(part.replace(GLUE, " ") for part in textwrap.wrap(
+            glued, max(1, width), subsequent_indent=indent, break_on_hyphens=False) or [""])
     return [shorten(line, width) for line in out]
 
 

@@ -459,3 +459,14 @@ def test_wrap_keeps_words_whole_and_continues_under_the_description_column() -> 
                      "            it)"]
     assert wrap("one two three", 7) == ["one two", "three"]
     assert shorten("Bartholomew", 8) == "Barthol…" and pad("Ewa", 5, right=True) == "  Ewa"
+
+
+def test_wrap_keeps_a_locks_suits_with_the_word_before_them() -> None:
+    """The lock event at 80 columns put '♣.' alone on a line of its own."""
+    line = ("Blocco del seme! Finché la presa non viene chiusa, ogni giocata deve essere in"
+            " ♣.")
+    assert wrap(line, 80) == [
+        "Blocco del seme! Finché la presa non viene chiusa, ogni giocata deve essere",
+        "in ♣."]
+    assert wrap("locked to ♥♠ now", 11) == ["locked", "to ♥♠ now"]  # (never opens a line)
+    assert wrap("one two three", 7) == ["one two", "three"]
