@@ -466,7 +466,7 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
         title = role_title(model, roles[s] if s < len(roles) else None)
         line = tr.gettext("{place}. {name}: {title}, score {score}").format(
             place=place, name=players[s], title=title, score=scores[s])
-        out.append(("", line))
+        out.append(("", line + sent_down_note(model, s)))
     for giver, receiver, amount in model.rules.tax_transfers(order):
         line = tr.ngettext(
             "Next hand: {giver} gives their best card to {receiver}.",
@@ -474,6 +474,16 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
         ).format(giver=players[giver], receiver=players[receiver], n=amount)
         out.append(("class:dim", line))
     return out
+
+
+SENT_DOWN = {"forbidden": N_("(forbidden finish)"), "downfall": N_("(downfall)")}
+
+
+def sent_down_note(model: TableModel, seat: int) -> str:
+    """Why a seat of the hand's summary stands at the bottom though it may have gone
+    out first (``forbidden_finish``, ``downfall``), or ""."""
+    why = model.sent_down.get(seat)
+    return " " + model.tr.gettext(SENT_DOWN[why]) if why in SENT_DOWN else ""
 
 
 def hand_header(model: TableModel) -> Fragments:

@@ -84,6 +84,8 @@ class TableModel:
         self.help_open = False
         self.leave_asked = False              # Ctrl-Q / Ctrl-C at the table: step away or leave?
         self.hand_summary: dict[str, Any] | None = None
+        # seats sent to the bottom this hand, and why ("forbidden", "downfall")
+        self.sent_down: dict[int, str] = {}
         self.session_summary: dict[str, Any] | None = None
         self.turn_since: float | None = None
         self.busy = False                      # an action is on its way: Enter waits
@@ -172,6 +174,9 @@ class TableModel:
                 self.new_session()           # the owner played again
             self.hand_summary = None
             self.received, self.gifted = [], False
+            self.sent_down = {}
+        elif event.code in ("forbidden", "downfall"):
+            self.sent_down[int(event.params["seat"])] = event.code
         elif event.code in ("tax", "give") and event.params.get("to") == self.seat \
                 and event.params.get("cards"):
             self.received.extend(parse_cards(event.params["cards"]))

@@ -312,3 +312,22 @@ def test_a_rank_key_picks_the_suits_a_suit_lock_asks_for() -> None:
         model.view_changed(view(locked, 0))
         model.select_rank("3" if single else "4")
         assert model.selection_text() == (single or pair), (pile, lock)
+
+
+def test_the_hands_summary_says_who_was_sent_to_the_bottom_and_why() -> None:
+    """P0 went out first with a forbidden play and P2, the last President, fell: the
+    summary's bottom places say so (the log lines that did are gone by then)."""
+    model = model_with(phase="hand_over", roles=["scum", "president", "vice_scum",
+                                                 "vice_president"], scores=[-3, 3, -2, 2])
+    model.event(event({"type": "deal", "hand": 1, "dealer": 3}))
+    model.event(event({"type": "forbidden", "hand": 1, "seat": 0, "place": 4}))
+    model.event(event({"type": "downfall", "hand": 1, "seat": 2, "place": 3, "cards": "5C"}))
+    model.event(event({"type": "hand_end", "hand": 1, "order": [1, 3, 2, 0],
+                       "roles": ["scum", "president", "vice_scum", "vice_president"],
+                       "scores": [-3, 3, -2, 2]}))
+    lines = text_of(layout.summary_fragments(model)).splitlines()
+    assert lines[1] == "1. P1: President, score 3"
+    assert lines[3] == "3. P2: Vice Asshole, score -2 (downfall)"
+    assert lines[4] == "4. P0: Asshole, score -3 (forbidden finish)"
+    model.event(event({"type": "deal", "hand": 2, "dealer": 0}))  # a new hand forgets
+    assert layout.sent_down_note(model, 0) == ""
