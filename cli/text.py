@@ -695,7 +695,7 @@ class Text:
 
     def _event_out(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         place = self.number(p["place"])
-        if p["place"] == len(names.players):  # the last seat, still holding cards
+        if p.get("holding") or p["place"] == len(names.players):  # still holding cards
             return self._own(seat, p["seat"], "out_last", names, place=place)
         return self._own(seat, p["seat"], "out", names, place=place)
 

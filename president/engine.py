@@ -684,9 +684,10 @@ def _end_hand(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     finished = state.finished
     for seat in state.active:
         finished += (seat,)
-        events.append(
-            Event("out", {"hand": state.hand_number, "seat": seat, "place": len(finished)})
-        )
+        out: dict[str, Any] = {"hand": state.hand_number, "seat": seat, "place": len(finished)}
+        if state.bottom:  # left holding cards above the bottom places: the text must say so
+            out["holding"] = True
+        events.append(Event("out", out))
     finished += state.bottom[::-1]  # the first sent to the bottom is the last
     by_place = roles_for_places(len(state.players))
     roles = [Role.NEUTRAL] * len(state.players)

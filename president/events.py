@@ -9,7 +9,8 @@ Codes match the hand-history line types (``rules-docs/hand-history.md``):
 - ``skip``        hand, seat (the seat skipped by an equal-rank play)
 - ``revolution``  hand, reversed (whether the rank order is now reversed)
 - ``clear``       hand, leader (the seat that leads next)
-- ``out``         hand, seat, place (1 = first out; the last seat too, when the hand ends)
+- ``out``         hand, seat, place (1 = first out; the last seat too, when the hand ends:
+                  with ``holding`` when seats were sent to the bottom, so its place is not the last)
 - ``hand_end``    hand, order (finishing order), roles (role per seat), scores (per seat)
 - ``session_end`` scores, winners
 - ``decree``      hand, seat, text

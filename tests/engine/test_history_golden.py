@@ -66,10 +66,10 @@ DIGESTS = {
     # local one again when it took the 7-pass and the 10-discard, and when the heuristic
     # bot learnt not to go out by a give after a forbidden play (its play)
     "daihinmin-4": "db0dcbe0aaa91291870d750f6f14a30da41b19f9113b76cf25766c791b453f2c",
-    "daihinmin-local-5": "430cc82929e567b0d56ffd385d7a18227f292c9105fb73d31969a8565ce1379c",
+    "daihinmin-local-5": "e80ebd1255cbd16ae10dbef5d90e156a5858d72f8387e6cbeabd0d4d9a9e9ac7",
     # re-recorded when the heuristic bot learnt forbidden_finish and eight_cut (its play
     # changed, not the engine: the other cases, which have neither rule, are the same)
-    "every-play-rule-5": "64dc4a40f37531d4fc50dfcfe8f53a8f8ac876482739abed6f19e175662313ef",
+    "every-play-rule-5": "fd4eac0e2d2add90c6ce1eb1a5a1bc84d9e3d8ecbf998a63eb907b6cd7d20b5c",
     "big-two-quad-bomb-7": "0b6c8df914ade2ab6d5e2e212d0db7c7baa41d41bcfb37503194e3a59486f70c",
     "runs-trump-3": "41c165ca0a3fa0521df19f8c22c4e1b50c25e9deab3301331a3e3dfb5475a8e7",
 }

@@ -161,7 +161,7 @@ export class Text {
       case "downfall": return own(event.seat, "downfall", { place: x.number(event.place) });
       case "out": {
         const place = x.number(event.place);
-        return own(event.seat, event.place === players.length ? "out_last" : "out", { place });
+        return own(event.seat, event.holding || event.place === players.length ? "out_last" : "out", { place });
       }
       case "hand_end":
         return x.t("event_text.hand_end", { hand: x.number(event.hand),
