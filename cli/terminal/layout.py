@@ -787,11 +787,16 @@ def help_lines(model: TableModel) -> list[str]:
                       "the same players")] if model.owner else []),
         "",
         tr.gettext("House rules of this table"),
+        tr.gettext("  (the rules that are off are not listed)"),
     ]
     rules = model.rules
     text = model.text
     for field in ALLOWED:
-        value = text.rule_value(field, getattr(rules, field))
+        raw = getattr(rules, field)
+        if (raw is False or raw == "off" or (type(raw) is int and raw == 0)
+                or (field == "joker_mode" and not rules.jokers)):
+            continue  # a rule not in force at this table
+        value = text.rule_value(field, raw)
         lines.append(f"  {text.rule_name(field)}: {value}")
         explanation = text.rule_explanation(field)
         if explanation:

@@ -175,7 +175,11 @@ def test_the_log_and_the_help_say_what_the_joker_stood_for() -> None:
     model = wild_model("5C 6D JK 9H", language="nl")
     assert any("joker" in line.lower() and "Esc" in line for line in layout.help_lines(model))
     plain = wild_model("5C 6D JK 9H", rules=HouseRules(jokers=1), language="nl")
-    assert len(layout.help_lines(plain)) == len(layout.help_lines(model)) - 1
+
+    def keys(lines: list[str]) -> list[str]:
+        return lines[:lines.index("Huisregels van deze tafel")]
+
+    assert len(keys(layout.help_lines(plain))) == len(keys(layout.help_lines(model))) - 1
 
 
 def test_a_seat_shows_what_its_wild_joker_stood_for() -> None:
@@ -187,3 +191,16 @@ def test_a_seat_shows_what_its_wild_joker_stood_for() -> None:
     model.view_changed(view(state, 1))
     assert layout.seat_state(model, 0) == "5♣ 5♦ JK→5♥"
     assert "(JK as 5♥)" in fragment_list_to_text(layout.trick_fragments(model))
+
+
+def test_the_help_lists_the_rules_in_force_only() -> None:
+    from president.rules import preset
+
+    local = layout.help_lines(wild_model("5C 6D JK 9H", rules=preset("daihinmin_local")))
+    classic = layout.help_lines(wild_model("5C 6D 9H", rules=preset("classic")))
+    for name in ("8-cut: on", "7-pass: on", "Suit lock (shibari): suits", "Joker strength: wild"):
+        assert any(line.strip() == name for line in local), name
+        assert not any(line.strip().startswith(name.split(":")[0] + ":") for line in classic)
+    assert not any(line.strip().startswith(("Bomb:", "Transparent threes:")) for line in local)
+    assert any(line.strip().startswith("Tax:") for line in classic)  # always in force
+    assert "(the rules that are off are not listed)" in "\n".join(classic)
