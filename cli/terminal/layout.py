@@ -170,22 +170,25 @@ def players_fragments(model: TableModel) -> Fragments:
     start = order.index(seat) if seat in order else 0
     seats = [order[(start + k) % count] for k in range(count)]
     rows, styles = [], []
+    digits = len(str(max(view.counts, default=0)))
     for s in seats:
         turn = view.turn == s and view.phase == "play"
         owes = view.phase == "tax" and s in view.tax_pending
         rows.append(["▶" if turn or owes else " ", view.players[s] + seat_note(model, s),
                      role_title(model, view.roles[s] if view.roles else None),
-                     cards_text(tr, view.counts[s]), score_text(tr, view.scores[s]),
+                     cards_text(tr, view.counts[s], digits), score_text(tr, view.scores[s]),
                      " " + seat_state(model, s)])
         styles.append("class:turn" if turn or owes else ("class:me" if s == seat else ""))
     # columns sized to their content; when too wide, roles, states, then names give way
-    lines = columns_table(rows, columns() - 1, right=(False, False, False, True, False, False),
+    # (the counts' digits line up; "1 karta" and "0 kart" are as long as their words)
+    lines = columns_table(rows, columns() - 1, right=(False, False, False, False, False, False),
                           shrink=((2, 9), (5, 13), (1, 9), (5, 6), (2, 5)))
     return [(style, line + "\n") for style, line in zip(styles, lines, strict=True)]
 
 
-def cards_text(tr: Any, count: int) -> str:
-    return str(tr.ngettext("{n} card", "{n} cards", count).format(n=count))
+def cards_text(tr: Any, count: int, digits: int = 0) -> str:
+    """"3 cards", the number right-aligned in ``digits`` places."""
+    return str(tr.ngettext("{n} card", "{n} cards", count).format(n=str(count).rjust(digits)))
 
 
 def score_text(tr: Any, score: int) -> str:

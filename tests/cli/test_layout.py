@@ -5,6 +5,7 @@ line out of reach, the seat table's columns aligned."""
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -45,20 +46,22 @@ def fits(rendered: Rendered, what: str) -> None:
 
 
 def seat_columns_align(model: TableModel, rendered: Rendered, what: str) -> None:
-    """Each seat's card count ends, and its score starts, in the same column; every
-    seat's row shows the start of its player's name."""
+    """Each seat's card count (its digits right-aligned: the words differ in length,
+    "1 karta", "0 kart") starts, and its score starts, in the same column; every seat's
+    row shows the start of its player's name."""
     view, tr = model.view, model.tr
     assert view is not None
+    digits = len(str(max(view.counts)))
     ends, starts = set(), set()
     rows = rendered.rows[1:1 + len(view.players)]
     for seat, name in enumerate(view.players):
         row = next((r for r in rows if r[2:].startswith(name[:6])), None)
         assert row is not None, f"{what}: no row for {name}\n{rendered.text}"
-        held = cards_text(tr, view.counts[seat])
+        held = cards_text(tr, view.counts[seat], digits)
         score = score_text(tr, view.scores[seat])
         at = row.find(" " + held + " ", 2 + 6) + 1
         assert at > 0, f"{what}: {held!r} not in {row!r}"
-        ends.add(at + len(held))
+        ends.add(at)
         starts.add(row.index(score, at + len(held)))
     assert len(ends) == 1 and len(starts) == 1, f"{what}: columns\n{rendered.text}"
 
@@ -470,3 +473,12 @@ def test_wrap_keeps_a_locks_suits_with_the_word_before_them() -> None:
         "in ♣."]
     assert wrap("locked to ♥♠ now", 11) == ["locked", "to ♥♠ now"]  # (never opens a line)
     assert wrap("one two three", 7) == ["one two", "three"]
+
+
+def test_the_card_counts_line_up_by_their_digits_in_polish() -> None:
+    """'1 karta' is longer than '0 kart': the numbers, not the words' ends, line up."""
+    ui = make_ui("pl", 80, 24)
+    seat_at(ui, moments(8)["hand_over"], 0)
+    rows = render(ui).text.splitlines()[1:9]
+    digits = {re.search(r"\d+ kart", row).start() for row in rows}  # type: ignore[union-attr]
+    assert any("1 karta" in row for row in rows) and len(digits) == 1, "\n".join(rows)
