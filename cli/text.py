@@ -214,8 +214,8 @@ REASONS: dict[str, str] = {
     "jokers_alone": N_("Jokers can only be played together with other jokers."),
     "joker_undeclared": N_("Say which card the joker stands for."),
     "bad_declaration": N_("The joker cannot stand for that card in this play."),
-    # (the client's, when no value of a wild joker makes a legal play: refusals.wild_reason)
     "joker_held": N_("A joker stands only for a card you do not hold."),
+    # (the client's, when no value of a wild joker makes a legal play: refusals.wild_reason)
     "joker_no_play": N_("These cards make no play, whatever the joker stands for."),
     "wrong_size": N_("Play as many cards as the top of the pile."),
     "wrong_kind": N_("A run cannot be played on a set, nor a set on a run."),

@@ -88,6 +88,7 @@ REASONS = (
     "jokers_alone",     # jokers may be played only with jokers (or alone, in trump mode)
     "joker_undeclared", # joker_mode wild: a joker played with other cards needs a declaration
     "bad_declaration",  # the declared cards do not make a set or run of the play (or no joker)
+    "joker_held",       # joker_mode wild: a joker declared as a card its player holds
     "wrong_size",       # the set size does not match the pile (set_size_rule)
     "wrong_kind",       # a run on a set, or a set on a run (sequences)
     "too_low",          # does not beat the top of the pile

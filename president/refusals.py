@@ -94,8 +94,7 @@ def reason(view: View, action: Action) -> str:
         return "empty_play"
     if not in_hand(view.hand, action.cards):
         return "not_in_hand"
-    return play_reason(tuple(sorted(action.cards)), view.top, view.rules, view.reversed,
-                       view.lock, tuple(sorted(action.declared)))
+    return _play_reason(view, action)
 
 
 def _choice_reason(view: View, action: Give | Discard) -> str:
@@ -115,6 +114,23 @@ def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
     """Why ``cards`` (sorted, held, on turn; their jokers standing for ``declared``) may
     not be played on ``top`` under ``lock``."""
     return rules_reason(cards, top, rules, reversed_, lock, declared) or "too_low"
+
+
+def _play_reason(view: View, action: Play) -> str:
+    """Why a play on turn, of held cards, is refused: the rules' reason, or ``joker_held``
+    for a joker filling a run in place of a card its player holds (of that rank; of that
+    card under ``runs_same_suit``), which ``moves.wild_plays`` never lists."""
+    cards, declared = tuple(sorted(action.cards)), tuple(sorted(action.declared))
+    code = rules_reason(cards, view.top, view.rules, view.reversed, view.lock, declared)
+    if code is None and declared:
+        if view.rules.runs_same_suit:
+            held = any(card in view.hand for card in declared)
+        else:
+            held = any(card.rank == named.rank for card in view.hand for named in declared)
+        combo = classify(cards, view.rules, view.reversed, declared)
+        if held and not isinstance(combo, str) and combo.kind == "run":
+            return "joker_held"
+    return code or "too_low"
 
 
 def rules_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,

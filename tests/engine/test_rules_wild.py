@@ -219,3 +219,12 @@ def check_declarations(state: State, rng: Any) -> None:
         except IllegalAction as error:
             code = error.code
         assert refusal(seen, action) == code, action
+
+
+def test_a_joker_filling_a_run_in_place_of_a_held_card_is_refused_as_such() -> None:
+    """The move list never has a joker fill a run for a rank its player holds: the
+    refusal says so (it said ``too_low``, which the play was not)."""
+    state = position(["5C 6C 7H 8D JK", "6D 7D 8H 4S", "KD KS 3C"], WILD_RUNS)
+    assert_illegal(state, declared(0, "6C 7H JK", "8S"), "joker_held")
+    assert_illegal(state, declared(0, "6C 7H JK", "5H"), "joker_held")
+    state, _ = apply(state, declared(0, "7H 8D JK", "9C"))  # a rank it does not hold
