@@ -108,36 +108,38 @@ def _choice_reason(view: View, action: Give | Discard) -> str:
     return "wrong_count" if len(action.cards) != choosing.number else "not_in_hand"
 
 
-def play_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
-                reversed_: bool, lock: Lock | None = None,
-                declared: tuple[Card, ...] = ()) -> str:
-    """Why ``cards`` (sorted, held, on turn; their jokers standing for ``declared``) may
-    not be played on ``top`` under ``lock``."""
-    return rules_reason(cards, top, rules, reversed_, lock, declared) or "too_low"
-
-
 def _play_reason(view: View, action: Play) -> str:
-    """Why a play on turn, of held cards, is refused: the rules' reason, or ``joker_held``
-    for a joker filling a run in place of a card its player holds (of that rank; of that
-    card under ``runs_same_suit``), which ``moves.wild_plays`` never lists."""
+    """Why a play on turn, of held cards, is refused: the rules' reason, ``joker_held``
+    (``fills_held``), or else ``too_low``."""
     cards, declared = tuple(sorted(action.cards)), tuple(sorted(action.declared))
     code = rules_reason(cards, view.top, view.rules, view.reversed, view.lock, declared)
-    if code is None and declared:
-        if view.rules.runs_same_suit:
-            held = any(card in view.hand for card in declared)
-        else:
-            held = any(card.rank == named.rank for card in view.hand for named in declared)
-        combo = classify(cards, view.rules, view.reversed, declared)
-        if held and not isinstance(combo, str) and combo.kind == "run":
-            return "joker_held"
+    if code is None and fills_held(view, cards, declared):
+        return "joker_held"
     return code or "too_low"
+
+
+def fills_held(view: View, cards: tuple[Card, ...], declared: tuple[Card, ...]) -> bool:
+    """Whether jokers declared as ``declared`` fill a run in place of a card ``view``'s
+    seat holds (of that rank; that very card under ``runs_same_suit``), which
+    ``moves.wild_plays`` never lists."""
+    if not declared:
+        return False
+    if view.rules.runs_same_suit:
+        held = any(card in view.hand for card in declared)
+    else:
+        held = any(card.rank == named.rank for card in view.hand for named in declared)
+    if not held:
+        return False
+    combo = classify(cards, view.rules, view.reversed, declared)
+    return not isinstance(combo, str) and combo.kind == "run"
 
 
 def rules_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,
                  reversed_: bool, lock: Lock | None = None,
                  declared: tuple[Card, ...] = ()) -> str | None:
-    """As ``play_reason``, but None when the rules of play let ``cards`` go on ``top``
-    (whether or not ``legal`` lists them)."""
+    """Why ``cards`` (sorted; their jokers standing for ``declared``) may not be played on
+    ``top`` under ``lock``, or None when the rules of play let them (whether or not
+    ``legal`` lists them)."""
     combo = classify(cards, rules, reversed_, declared)
     if isinstance(combo, str):
         return combo
@@ -155,9 +157,9 @@ WILD_TRIED = 2  # jokers in one play whose values are all tried (52 x 52 / 2 at 
 def wild_reason(view: View, cards: tuple[Card, ...]) -> str:
     """Why no value of the jokers among ``cards`` (held, wild, beside other cards) makes
     a play ``view.legal`` lists, as the client words it: ``joker_held`` when a value
-    would if the seat did not hold that card (a joker stands for a card its player
-    lacks: ``moves.wild_plays``), else the engine's reason for a value that makes a set
-    or a run (``too_low``, ``suit_locked``...), else ``joker_no_play``."""
+    would if the seat did not hold that card (``fills_held``), else the engine's reason
+    for a value that makes a set or a run (``too_low``, ``suit_locked``...), else
+    ``joker_no_play``."""
     cards = tuple(sorted(cards))
     jokers = sum(1 for card in cards if card.suit is None)
     if not 0 < jokers <= WILD_TRIED or jokers == len(cards):
@@ -165,7 +167,7 @@ def wild_reason(view: View, cards: tuple[Card, ...]) -> str:
     found = "joker_no_play"
     for declared in combinations_with_replacement(SUITED, jokers):
         code = rules_reason(cards, view.top, view.rules, view.reversed, view.lock, declared)
-        if code is None and any(card in view.hand for card in declared):
+        if code is None and fills_held(view, cards, declared):
             return "joker_held"
         if code is not None and code != "bad_declaration" and found == "joker_no_play":
             found = code

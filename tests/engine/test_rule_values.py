@@ -11,7 +11,7 @@ import pytest
 from president.cards import Rank, Suit, parse_cards
 from president.combos import Outcome, compare, make_combo
 from president.errors import RulesError
-from president.refusals import play_reason
+from president.refusals import rules_reason
 from president.rules import (
     ALLOWED,
     WORD_FIELDS,
@@ -78,5 +78,5 @@ def test_compare_answers_an_outcome_and_a_refusal_its_reason() -> None:
     assert compare(king, king, rules, False) is Outcome.TOO_LOW
     assert [outcome.playable for outcome in Outcome] == [True, True, False, False, False]
     assert not isinstance(compare(king, ace, rules, False), str)
-    assert play_reason(parse_cards("AC AD"), king, rules, False) == "wrong_size"
-    assert play_reason(parse_cards("QC"), king, rules, False) == "too_low"
+    assert rules_reason(parse_cards("AC AD"), king, rules, False) == "wrong_size"
+    assert rules_reason(parse_cards("QC"), king, rules, False) == "too_low"
