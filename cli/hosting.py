@@ -70,14 +70,20 @@ def rules_toml(preset: str, rules: HouseRules) -> str:
 AGAIN_WAIT = 600.0
 
 
+def president_command(*args: str) -> list[str]:
+    """``python -P -m president ARGS``: the installed package, whatever the current folder
+    (in a clone's folder, its ``president/`` would hide the installed ``president.cli``)."""
+    return [sys.executable, "-P", "-m", "president", *args]
+
+
 def host_argv(setup: Any, folder: Path, ident: str,
               interfaces: list[str] | None) -> list[str]:
     bots = ",".join(setup.levels) if setup.levels else str(setup.bots)
-    argv = [sys.executable, "-m", "president", "host", "--name", setup.name,
-            "--preset", setup.preset, "--rules", str(folder / f"{ident}.toml"),
-            "--players", str(setup.players), "--bots", bots, "--level", setup.level,
-            "--turn-timer", str(setup.turn_timer), "--ready-file", str(folder / f"{ident}.ready"),
-            "--play-again", str(AGAIN_WAIT)]
+    argv = president_command(
+        "host", "--name", setup.name, "--preset", setup.preset,
+        "--rules", str(folder / f"{ident}.toml"), "--players", str(setup.players),
+        "--bots", bots, "--level", setup.level, "--turn-timer", str(setup.turn_timer),
+        "--ready-file", str(folder / f"{ident}.ready"), "--play-again", str(AGAIN_WAIT))
     for address in interfaces or ():
         argv += ["--interface", address]
     return argv
@@ -110,8 +116,8 @@ async def resume(table: MyTable, interfaces: list[str] | None,
     """Start the host of an unfinished table again, from the journal, on its port."""
     assert table.session is not None
     folder = _folder()
-    argv = [sys.executable, "-m", "president", "host", "--resume", str(table.session),
-            "--port", str(table.port), "--ready-file", str(folder / f"{table.id}.ready")]
+    argv = president_command("host", "--resume", str(table.session), "--port", str(table.port),
+                             "--ready-file", str(folder / f"{table.id}.ready"))
     for address in interfaces or ():
         argv += ["--interface", address]
     (folder / f"{table.id}.ready").unlink(missing_ok=True)
