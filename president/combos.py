@@ -312,6 +312,17 @@ def _equal_rank(rules: HouseRules) -> Outcome:
     return EQUAL if rules.equal_rank is not EqualRank.OFF else TOO_LOW
 
 
+def in_order(combo: Combo, cards: tuple[Card, ...], rules: HouseRules,
+             reversed_: bool) -> Combo:
+    """``combo``, the play of ``cards``, as it lies on the pile once the rank order turns
+    to ``reversed_`` (a run revolution, an 11-back): a run's top is then its other end,
+    since a run follows the order in force (``sequences``)."""
+    if combo.kind != "run":
+        return combo
+    table = strengths(rules.rank_order, reversed_)
+    return make_combo("run", combo.size, max((card.rank for card in cards), key=table.__getitem__))
+
+
 def resulting_top(new: Combo, top: Combo | None, rules: HouseRules) -> Combo:
     """The pile's top after ``new`` is played on ``top``."""
     if (

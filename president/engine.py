@@ -31,7 +31,7 @@ from president.actions import (
     action_to_dict,
 )
 from president.cards import Card, Rank, card_key, format_cards, make_deck, shuffled
-from president.combos import BEATS, Combo, Outcome, classify, compare, stands_for
+from president.combos import BEATS, Combo, Outcome, classify, compare, in_order, stands_for
 from president.errors import IllegalAction
 from president.events import Event
 from president.moves import NO_ACTIONS, HandMoves, Legal, listed_form, tax_returns
@@ -398,6 +398,8 @@ def _land(
     )
     for act in acts:
         act(trick)
+    if trick.reversed != state.reversed and combo.kind == "run":
+        changes["top"] = in_order(combo, shown, state.rules, trick.reversed)
     if not left:
         went_out(trick, game.forbidden_finish, game.downfall)
         hands = trick.hands
