@@ -722,9 +722,9 @@ def keys_fragments(model: TableModel) -> Fragments:
     elif view.seat is None or phase == "session_over" or (
             phase in ("play", "tax") and not view.hand):   # watching, over, or out
         hints = [tr.gettext("PgUp PgDn log"), tr.gettext("t chat"), tr.gettext("Ctrl-Q quit")]
-        if model.may_play_again:     # the log and chat hints give way first
+        if model.may_play_again:     # chat gives way first, then the log
             return key_line([tr.gettext("g play again"), *hints, last], columns() - 1,
-                            drop=(1, 1))
+                            drop=(2, 1))
     elif phase == "hand_over":
         hints = [tr.gettext("Enter ready"), tr.gettext("d decree"), tr.gettext("t chat"),
                  tr.gettext("Ctrl-Q quit")]
@@ -745,7 +745,9 @@ def keys_fragments(model: TableModel) -> Fragments:
         hints = [tr.gettext("←→ Space select"),
                  tr.gettext("3-9 0 {letters} 2 ranks").format(letters=rank_letters(model)),
                  tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play"), last]
-        return key_line(hints, columns() - 1, drop=(1,))    # the ranks, then from the left
+        # "l lowest" gives way first, then the arrows (any player tries them); the rank
+        # keys, pass, play and help stay at 80 columns in every language
+        return key_line(hints, columns() - 1, drop=(2, 0))
     return key_line([*hints, last] if last else hints, columns() - 1)
 
 

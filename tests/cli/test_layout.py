@@ -180,6 +180,51 @@ def test_game_keys_are_offered_only_where_they_do_something() -> None:
     assert "Enter give back" in keys_line(render(ui))
 
 
+# Each key line's hints that must stay at 80 columns (the others may give way first).
+ESSENTIAL = {
+    "play": ("3-9 0 {letters} 2 ranks", "p pass", "Enter play", "? help"),
+    "tax": ("←→ move", "Space select", "Enter give back", "Ctrl-Q quit", "? help"),
+    "hand_over": ("Enter ready", "t chat", "Ctrl-Q quit", "? help"),
+    "again": ("g play again", "PgUp PgDn log", "Ctrl-Q quit", "? help"),
+    "watching": ("PgUp PgDn log", "t chat", "Ctrl-Q quit", "? help"),
+    "waiting": ("s start now", "o change the rules", "Esc back to the lobby"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_key_line_keeps_its_essential_hints_at_80_columns(language: str) -> None:
+    """At 80 columns the in-play line kept no rank hint in any language (81 to 103
+    cells), and the Polish end-of-session line dropped its scrolling hint (81)."""
+    found = moments(3)
+    ui = make_ui(language, 80, 24)
+    letters = " ".join(ui.text.rank(symbol) for symbol in ("J", "Q", "K", "A"))
+    lines = {}
+    model = waiting_room(ui, 3)
+    model.owner = True
+    lines["waiting"] = keys_line(render(ui))
+    model = seat_at(ui, found["play"])
+    assert model.view is not None and model.view.hand
+    lines["play"] = keys_line(render(ui))
+    seat_at(ui, found["tax"], seat=0)
+    lines["tax"] = keys_line(render(ui))
+    seat_at(ui, found["hand_over"])
+    lines["hand_over"] = keys_line(render(ui))
+    seat_at(ui, found["play"], seat=None)
+    lines["watching"] = keys_line(render(ui))
+    model = seat_at(ui, found["session_over"])
+    assert model.table is not None
+    model.table, model.owner = replace(model.table, again=True), True
+    lines["again"] = keys_line(render(ui))
+    for screen, hints in ESSENTIAL.items():
+        line = lines[screen]
+        assert len(line.rstrip()) < 80, (screen, line)
+        for hint in hints:
+            assert ui.tr.gettext(hint).format(letters=letters) in line.split(" · "), (
+                screen, hint, line)
+    if language != "pl":       # (the Polish line has room for the rank keys only)
+        assert ui.tr.gettext("←→ Space select") in lines["play"]
+
+
 def test_the_last_player_still_holding_cards_is_not_shown_as_out() -> None:
     ui = make_ui("en", 80, 24)
     model = seat_at(ui, moments(5)["hand_over"])
