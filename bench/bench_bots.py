@@ -32,11 +32,9 @@ from dataclasses import dataclass, field, replace
 
 from president.actions import Decree
 from president.bots import BOT_KINDS, make_bot
-from president.cli.commands.selfplay import next_actor
-from president.engine import apply, legal_actions, new_session
+from president.engine import apply, legal_actions, new_session, to_act
 from president.rules import preset
 from president.seeds import bot_seed
-from president.state import Phase
 from president.view import view
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
@@ -90,9 +88,7 @@ def play_one(setting: Setting, session: int) -> SessionResult:
         result.places[kind], result.scores[kind], result.times[kind] = [], [], []
         result.presidents[kind] = 0
     clock = time.process_time
-    while state.phase is not Phase.SESSION_OVER:
-        seat = next_actor(state)
-        assert seat is not None
+    while (seat := to_act(state)) is not None:
         seen = view(state, seat)
         started = clock()
         action = bots[seat].choose(seen)

@@ -39,7 +39,7 @@ from dataclasses import replace
 from president.actions import Action, Decree, GiveBack, Pass, Play, Ready
 from president.bots import make_bot
 from president.cli.commands.selfplay import bot_seed, play_session
-from president.engine import apply, legal_actions, new_session
+from president.engine import apply, legal_actions, new_session, to_act
 from president.rules import HouseRules, Revolution, preset
 from president.state import Phase
 
@@ -75,15 +75,8 @@ def engine_loop(rules: HouseRules, players: int, seed: int, decoded: bool = Fals
     state, _ = new_session(rules, names, seed)
     rng = random.Random(seed)
     moves = 0
-    while state.phase is not Phase.SESSION_OVER:
-        if state.phase is Phase.PLAY:
-            seat = state.turn
-            moves += 1
-        elif state.phase is Phase.TAX:
-            seat = state.tax_due[0].receiver
-        else:
-            seat = next(s for s in state.seats if s not in state.ready)
-        assert seat is not None
+    while (seat := to_act(state)) is not None:
+        moves += state.phase is Phase.PLAY
         options = [a for a in legal_actions(state, seat) if not isinstance(a, Decree)]
         action = rng.choice(options)
         state, _ = apply(state, copy_of(action) if decoded else action)

@@ -109,6 +109,31 @@ def _legal(state: State, seat: int) -> Legal:
     return legal
 
 
+def to_act(state: State) -> int | None:
+    """The seat the session waits for now, None once it is over:
+
+    - the tricks: the seat on turn (also for a 7-pass or 10-discard it owes);
+    - the tax: the lowest seat that owes cards back (the others owe theirs too, in any
+      order);
+    - between hands: the President while a ``decree`` is open to them and they are not
+      yet ready (the decree comes before the deal), then the lowest seat not ready.
+
+    The seat named always has a legal action other than a decree."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return state.turn
+    if phase is Phase.TAX:
+        return min(due.receiver for due in state.tax_due)
+    if phase is Phase.HAND_OVER:
+        ready = state.ready
+        if state.rules.decree and state.roles is not None:
+            president = state.roles.index(Role.PRESIDENT)
+            if president not in ready and _may_decree(state, president):
+                return president
+        return next(seat for seat in state.seats if seat not in ready)
+    return None
+
+
 def _find_legal(state: State, seat: int) -> Legal:
     if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return NO_ACTIONS

@@ -59,3 +59,20 @@ def test_the_lobby_does_not_import_the_web_server() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60)
     assert out.stdout.split() == ["False", "False"], out.stderr
+
+
+def test_the_packages_import_from_a_checkout_without_an_install() -> None:
+    """``import president.net`` (and ``.cli``) from the repository's folders alone: no
+    site-packages (``-S``), so no installed mapping helps."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import president.net, president.cli; "
+            "print(president.net.__file__); print(president.cli.__file__)")
+    done = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
+                          text=True, cwd=root.parent, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(root / "net" / "__init__.py"),
+                                   str(root / "cli" / "__init__.py")]

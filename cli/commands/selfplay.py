@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from president.actions import Decree
 from president.bots import BOT_KINDS, DEFAULT_BUDGET, Bot, make_bot
-from president.engine import apply, end_session, legal_actions, new_session
+from president.engine import apply, end_session, new_session, to_act
 from president.errors import PresidentError, RulesError
 from president.events import Event
 from president.history import HistoryWriter
@@ -17,32 +17,6 @@ from president.rules import INTEGER_RANGES, HouseRules, rules_for
 from president.seeds import bot_seed
 from president.state import Phase, State
 from president.view import view
-
-
-def next_actor(state: State) -> int | None:
-    """The first seat (by seat number) that has something other than a decree to do."""
-    # Look first where the phase says the actor must be (a fast path), then everywhere.
-    if state.phase is Phase.PLAY and state.turn is not None:
-        likely: Sequence[int] = (state.turn,)
-    elif state.phase is Phase.TAX:
-        likely = sorted(due.receiver for due in state.tax_due)
-    else:
-        likely = ()
-    for seats in (likely, state.seats):
-        for seat in seats:
-            if any(not isinstance(action, Decree) for action in legal_actions(state, seat)):
-                return seat
-    return None
-
-
-def decree_seat(state: State) -> int | None:
-    """The President while the rules let them decree and the decree is not made yet."""
-    if not state.rules.decree or state.phase is not Phase.HAND_OVER:
-        return None
-    for seat in state.seats:
-        if Decree(seat, "") in legal_actions(state, seat):
-            return seat
-    return None
 
 
 def play_session(
@@ -60,21 +34,17 @@ def play_session(
     state, events = new_session(rules, players, seed)
     if on_events is not None:
         on_events(events)
-    while state.phase is not Phase.SESSION_OVER:
-        decreeing = decree_seat(state)
+    while (seat := to_act(state)) is not None:
         if (
             stop_after is not None and state.phase is Phase.HAND_OVER
             and state.hand_number >= stop_after
         ):
             state, events = end_session(state)
-        elif decreeing is not None:
-            offer = replace(view(state, decreeing), legal=(Decree(decreeing, ""),))
-            state, events = apply(state, bots[decreeing].choose(offer))
         else:
-            seat = next_actor(state)
-            if seat is None:  # session_end = minutes/open without stop_after
-                raise RuntimeError("no seat can act")
-            state, events = apply(state, bots[seat].choose(view(state, seat)))
+            seen = view(state, seat)
+            if state.phase is Phase.HAND_OVER and Decree(seat, "") in seen.legal:
+                seen = replace(seen, legal=(Decree(seat, ""),))  # (to_act: the decree first)
+            state, events = apply(state, bots[seat].choose(seen))
         if on_events is not None:
             on_events(events)
     return state

@@ -29,7 +29,7 @@ from president.bots.medium import (
     turn_from_state,
     turn_from_view,
 )
-from president.engine import apply, legal_actions
+from president.engine import apply, legal_actions, to_act
 from president.state import Phase, State
 from president.view import View
 
@@ -174,7 +174,7 @@ def playout(state: State, seat: int, policy: MediumPolicy) -> int:
         place = state.place(seat)
         if place is not None:
             return place
-        actor = state.turn
+        actor = to_act(state)
         assert actor is not None
         options = legal_actions(state, actor)
         if len(options) == 1:

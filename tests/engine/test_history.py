@@ -12,8 +12,8 @@ import pytest
 
 from president.actions import Decree
 from president.bots import RandomBot
-from president.cli.commands.selfplay import bot_seed, next_actor, play_session
-from president.engine import apply, end_session, legal_actions, new_session
+from president.cli.commands.selfplay import bot_seed, play_session
+from president.engine import apply, end_session, legal_actions, new_session, to_act
 from president.errors import HistoryError
 from president.events import Event
 from president.history import (
@@ -113,7 +113,7 @@ def test_history_lines_equals_the_writer():
     writer.write(events)
     bots = [RandomBot(seat) for seat in range(4)]
     while state.phase is not Phase.SESSION_OVER:
-        seat = next_actor(state)
+        seat = to_act(state)
         assert seat is not None
         state, events = apply(state, bots[seat].choose(view(state, seat)))
         writer.write(events)
@@ -138,7 +138,7 @@ def test_decrees_are_written_and_replayed():
                 state, events = apply(state, Decree(seat, f"Żółw rule {decrees}"))
                 writer.write(events)
                 decrees += 1
-        seat = next_actor(state)
+        seat = to_act(state)
         assert seat is not None
         state, events = apply(state, bots[seat].choose(view(state, seat)))
         writer.write(events)
@@ -161,7 +161,7 @@ def test_a_session_the_host_ends_replays():
     everything = list(events)
     bots = [RandomBot(seat) for seat in range(3)]
     while state.hand_number < 2 or state.phase is not Phase.HAND_OVER:
-        seat = next_actor(state)
+        seat = to_act(state)
         assert seat is not None
         state, events = apply(state, bots[seat].choose(view(state, seat)))
         everything.extend(events)
@@ -180,7 +180,7 @@ def test_files_are_read_as_utf8_lines_split_only_on_newlines(tmp_path: Path):
     bots = [RandomBot(seat) for seat in range(3)]
     everything = list(events)
     while state.phase is not Phase.SESSION_OVER:
-        seat = next_actor(state)
+        seat = to_act(state)
         assert seat is not None
         state, events = apply(state, bots[seat].choose(view(state, seat)))
         everything.extend(events)

@@ -28,11 +28,11 @@ from president.actions import (
     Ready,
 )
 from president.cards import Card, make_deck, parse_cards
-from president.engine import apply, legal_actions, new_session
+from president.engine import apply, legal_actions, new_session, to_act
 from president.errors import IllegalAction
 from president.events import Event, project_event
 from president.moves import canonical_cards
-from president.roles import roles_for_places
+from president.roles import Role, roles_for_places
 from president.rules import ALLOWED, PRESETS, HouseRules
 from president.state import Phase, State
 from president.view import view
@@ -205,6 +205,26 @@ class Checker:
             assert len(state.active) >= 2
         if state.phase is Phase.TAX:
             assert state.tax_due
+        self.check_to_act()
+
+    def check_to_act(self) -> None:
+        """``to_act`` names a seat with something other than a decree to do (the lowest
+        such seat, the President's decree first), the only one in the tricks; None once
+        the session is over."""
+        state = self.state
+        seat = to_act(state)
+        acting = [s for s in state.seats
+                  if any(not isinstance(a, Decree) for a in legal_actions(state, s))]
+        if state.phase is Phase.SESSION_OVER:
+            assert seat is None and not acting
+            return
+        assert seat is not None and seat in acting
+        if state.phase is Phase.PLAY:
+            assert acting == [seat] == [state.turn]
+        elif Decree(seat, "") not in legal_actions(state, seat) or state.phase is Phase.TAX:
+            assert seat == acting[0]
+        else:  # between hands, the President who may decree, not yet ready
+            assert state.roles is not None and state.roles[seat] is Role.PRESIDENT
 
     def check_views(self) -> None:
         """A seat's view equals its view of any state where the others' hidden cards differ."""
