@@ -16,15 +16,16 @@ sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 - tables of words for other clients (the web page): ``ROLE_TITLES``, ``TITLE_SET_NAMES``,
   ``PRESET_NAMES``, ``RANK_NAMES``, ``SUIT_NAMES``, ``COMBINATIONS``, ``PHASES``,
   ``ACTIONS``, ``CONNECTION_STATUS``, ``BOT_LEVELS``
-- house rules: ``rule_name(field)``, ``rule_explanation(field)``,
-  ``rule_value(field, value)``, ``session_length(session_end, value)``
+- house rules: ``rule_rows(rules)`` (every rule of a table, for the help and the page),
+  ``rule_name(field)``, ``rule_explanation(field)``, ``rule_value(field, value)``,
+  ``session_length(session_end, value)``
 - formatting: ``number(x)``, ``join(items)``
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
@@ -40,6 +41,7 @@ from president.errors import (
 from president.events import Event
 from president.locks import Lock
 from president.roles import Role
+from president.rules import ALLOWED, HouseRules
 
 TITLE_SETS = ("classic", "scum", "capitalism", "bga", "daifugo")
 
@@ -452,6 +454,23 @@ _RULES_ERRORS: dict[str, str] = {
 }
 
 
+class RuleRow(NamedTuple):
+    """One house rule of a table as every screen lists it."""
+
+    field: str
+    name: str
+    value: str
+    explanation: str
+    in_force: bool  # False: off (or the joker strength without jokers)
+
+
+def rule_in_force(rules: HouseRules, field: str) -> bool:
+    """Whether a house rule changes the game at this table (off, 0 and no jokers do not)."""
+    raw = getattr(rules, field)
+    return not (raw is False or raw == "off" or (type(raw) is int and raw == 0)
+                or (field == "joker_mode" and not rules.jokers))
+
+
 def play_kind(cards: Sequence[Card]) -> str:
     """single, pair, triple, quad, many (a set of 5 or more) or run."""
     if len({card.rank for card in cards}) > 1:
@@ -495,6 +514,11 @@ class Text:
     def phase(self, phase: str) -> str:
         pair = PHASES.get(phase)
         return self._p(pair) if pair else phase
+
+    def status(self, status: str) -> str:
+        """A connection's state (``CONNECTION_STATUS``): connected, reconnecting, ..."""
+        message = CONNECTION_STATUS.get(status)
+        return self.tr.gettext(message) if message else status
 
     def action(self, kind: str) -> str:
         """A button or key label: play, pass, give_back, ready, decree, lowest, ..."""
@@ -803,6 +827,18 @@ class Text:
         """``session_length`` in the unit ``session_end`` gives it: hands, points, minutes."""
         unit = SESSION_LENGTH_UNITS.get(session_end)
         return self.count(unit, value) if unit else self.tr.gettext(NOT_USED)
+
+    def rule_rows(self, rules: HouseRules) -> list[RuleRow]:
+        """Every house rule of ``rules``, in ``ALLOWED``'s order, as words."""
+        return [RuleRow(field, self.rule_name(field), self.rule_value_of(rules, field),
+                        self.rule_explanation(field), rule_in_force(rules, field))
+                for field in ALLOWED]
+
+    def rule_value_of(self, rules: HouseRules, field: str) -> str:
+        """The value of ``field`` at a table (the session's length in its unit)."""
+        if field == "session_length":
+            return self.session_length(rules.session_end, rules.session_length)
+        return self.rule_value(field, getattr(rules, field))
 
     def rule_value(self, field: str, value: Any) -> str:
         """A value of a house rule as the set-up screen shows it."""

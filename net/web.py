@@ -1,6 +1,6 @@
 """The host's web side: the page for phones, and a WebSocket into the same connection handling.
 
-``WebServer(host, files, texts)`` serves HTTP with aiohttp on the host's event loop:
+``WebServer(host, files, texts, table_texts)`` serves HTTP with aiohttp on the host's event loop:
 
 - ``GET /``: ``index.html`` of ``files``; ``GET /static/<name>``: the page's scripts and
   styles. ``files`` is read from one folder when the server is made
@@ -8,6 +8,8 @@
   ``..``, encoded slashes and absolute paths simply name no file (404).
 - ``GET /texts/<language>.json``: the page's texts in one language, from ``texts``.
 - ``GET /tables.json``: what the zeroconf record says of each table (name, seats, PIN).
+- ``GET /tables/<id>/<language>.json``: one table's house rules and role titles in words,
+  from ``table_texts`` (made when asked: the owner may change the rules).
 - ``GET /ws``: the WebSocket. Its binary messages carry the bytes of the same framed
   stream as the TCP port (a frame may span messages, a message may hold several), and
   it is handed to ``Host.serve_connection`` like a socket: the same decoder, frame
@@ -40,6 +42,7 @@ from aiohttp import WSMsgType, web
 from president.errors import ProtocolError
 
 from .host import READ_CHUNK, Host
+from .protocol import TableInfo
 
 log = logging.getLogger("president.net.web")
 
@@ -193,10 +196,12 @@ class WebServer:
     """HTTP and WebSocket for ``host``'s tables (see the module docstring)."""
 
     def __init__(self, host: Host, files: StaticFiles,
-                 texts: Callable[[str], bytes | None]) -> None:
+                 texts: Callable[[str], bytes | None],
+                 table_texts: Callable[[TableInfo, str], bytes | None]) -> None:
         self.host = host
         self.files = files
         self.texts = texts
+        self.table_texts = table_texts
         self.names = own_names()
         self.port = 0
         self._texts: dict[str, bytes] = {}
@@ -207,6 +212,7 @@ class WebServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/texts/{language}.json", self._texts_json)
         app.router.add_get("/tables.json", self._tables)
+        app.router.add_get("/tables/{table}/{language}.json", self._table_texts)
         app.router.add_get("/ws", self._websocket)
         self.app = app
 
@@ -276,6 +282,14 @@ class WebServer:
                    "over": table.over, "pin": bool(table.options.pin)}
                   for table in self.host.tables.values()]
         return web.Response(body=json.dumps(tables).encode(), content_type="application/json")
+
+    async def _table_texts(self, request: web.Request) -> web.StreamResponse:
+        table = self.host.tables.get(request.match_info["table"])
+        body = None if table is None else self.table_texts(table.info(),
+                                                           request.match_info["language"])
+        if body is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=body, content_type="application/json")
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         if not origin_allowed(request.headers.get("Origin"), request.headers.get("Host"),

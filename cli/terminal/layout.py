@@ -46,7 +46,7 @@ from president.cli.terminal.model import LineEdit, TableModel
 from president.cli.web.qr import qr_lines
 from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
-from president.rules import ALLOWED, PRESETS
+from president.rules import PRESETS
 from president.state import place_in
 from president.view import View
 
@@ -794,18 +794,12 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("House rules of this table"),
         tr.gettext("  (the rules that are off are not listed)"),
     ]
-    rules = model.rules
-    text = model.text
-    for field in ALLOWED:
-        raw = getattr(rules, field)
-        if (raw is False or raw == "off" or (type(raw) is int and raw == 0)
-                or (field == "joker_mode" and not rules.jokers)):
-            continue  # a rule not in force at this table
-        value = text.rule_value(field, raw)
-        lines.append(f"  {text.rule_name(field)}: {value}")
-        explanation = text.rule_explanation(field)
-        if explanation:
-            lines.append(f"      {explanation}")
+    for row in model.text.rule_rows(model.rules):
+        if not row.in_force:
+            continue
+        lines.append(f"  {row.name}: {row.value}")
+        if row.explanation:
+            lines.append(f"      {row.explanation}")
     view = model.view
     if view:
         lines.append("")

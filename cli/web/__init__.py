@@ -1,8 +1,8 @@
 """The browser client: the page served by the host (``static/``) and its texts.
 
 ``web_server(host)`` gives ``president.net.web.WebServer`` this package's static folder
-and ``texts.page_texts``: the host serves the page, and the page speaks the table
-protocol over a WebSocket like any other client.
+and ``texts.page_texts``, ``texts.table_texts``: the host serves the page, and the page
+speaks the table protocol over a WebSocket like any other client.
 """
 
 from __future__ import annotations
@@ -24,6 +24,6 @@ def static_files() -> StaticFiles:
 def web_server(host: Host) -> WebServer:
     from president.net.web import WebServer
 
-    from .texts import page_texts
+    from .texts import page_texts, table_texts
 
-    return WebServer(host, static_files(), page_texts)
+    return WebServer(host, static_files(), page_texts, table_texts)

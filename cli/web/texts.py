@@ -1,16 +1,18 @@
 """The web page's texts in one language, as JSON: the same catalogs as the terminal.
 
 ``page_texts(language)`` translates, with the player's ``Translator``, every table of
-``cli/text.py`` and ``cli/rule_texts.py`` (the codes the host sends, made into words)
-and the page's own labels (``LABELS``, ``PLURAL_LABELS``: many are the terminal's own
-messages). The page (``static/i18n.js``, ``static/text.js``) looks them up by key and
-chooses the plural form with the catalog's ``Plural-Forms`` expression; it holds no
-English text of its own.
+``cli/text.py`` (the codes the host sends, made into words) and the page's own labels
+(``LABELS``, ``PLURAL_LABELS``: many are the terminal's own messages). The page
+(``static/i18n.js``, ``static/text.js``) looks them up by key and chooses the plural
+form with the catalog's ``Plural-Forms`` expression; it holds no English text of its own.
 
     {"language": "pl", "plural": "(n==1 ? 0 : …)", "nplurals": 3,
      "texts": {"reason.too_low": "…", "role.classic.president": "…", "label.play": "…"},
      "plurals": {"count.cards": ["{count} karta", "{count} karty", "{count} kart"]},
-     "maps": {"ruleFields": [...], "roles": {"4": [...]}, ...}}
+     "maps": {"languages": {...}, "tax_amounts": {...}}}
+
+``table_texts(info, language)``: one table's house rules and role titles, as the
+terminal's help lists them (``Text.rule_rows``): the page shows these words as they come.
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from babel.numbers import get_group_symbol
 
-from president.cli import rule_texts, text
+from president.cli import text
 from president.cli.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, N_, NN_, Translator
 from president.roles import ROLES_BY_TABLE_SIZE
-from president.rules import ALLOWED, TAX_AMOUNTS
+from president.rules import TAX_AMOUNTS
+
+if TYPE_CHECKING:
+    from president.net.protocol import TableInfo
 
 # The page's labels: key -> message. Several are the terminal's (same msgid, same words).
 LABELS: dict[str, str] = {
@@ -184,15 +190,6 @@ def _build(language: str) -> dict[str, Any]:
     plural("play_many.own", text.PLAY_MANY[1])
     for what, pair in text.COUNTS.items():
         plural(f"count.{what}", pair)
-    for field, message in rule_texts.RULE_NAMES.items():
-        plain(f"rule_name.{field}", message)
-    for field, message in rule_texts.RULE_EXPLANATIONS.items():
-        plain(f"rule_explanation.{field}", message)
-    for (field, value), pair in rule_texts.RULE_VALUES.items():
-        context(f"rule_value.{field}.{value}", pair)
-    context("rule_on", text.RULE_ON_OFF[0])
-    context("rule_off", text.RULE_ON_OFF[1])
-    plain("not_used", text.NOT_USED)
     return {
         "language": language,
         "plural": catalog.plural_expr,
@@ -201,14 +198,32 @@ def _build(language: str) -> dict[str, Any]:
         "plurals": plurals,
         "maps": {
             "languages": {code: LANGUAGE_NAMES[code] for code in LANGUAGES},
-            "rule_fields": list(ALLOWED),
-            "rule_counts": text.RULE_COUNTS,
-            "session_length_units": text.SESSION_LENGTH_UNITS,
+            # the digits' group separator, as the terminal's numbers have it (babel)
+            "number_group": get_group_symbol(locale=tr.locale),
             "tax_amounts": {tax: list(amounts) for tax, amounts in TAX_AMOUNTS.items()},
-            "roles": {str(size): [role.value for role in roles]
-                      for size, roles in ROLES_BY_TABLE_SIZE.items()},
         },
     }
+
+
+def table_texts(info: TableInfo, language: str) -> bytes | None:
+    """What the page shows of one table in ``language``, made by the terminal's ``Text``:
+    its preset, every house rule (name, value, explanation, whether it is in force) and
+    its role titles, best first (None: not one of our languages).
+
+        {"preset": "Klasyczne", "rules": [{"field": "decks", "name": "Talie",
+         "value": "automatycznie", "explanation": "…", "in_force": true}, …],
+         "roles": ["Prezydent", …]}
+    """
+    if language not in LANGUAGES:
+        return None
+    words = text.Text(Translator(language))
+    table = {
+        "preset": words.preset_name(info.preset),
+        "rules": [row._asdict() for row in words.rule_rows(info.rules)],
+        "roles": [words.role_title(role.value, info.rules.title_set)
+                  for role in ROLES_BY_TABLE_SIZE.get(info.seats, ())],
+    }
+    return json.dumps(table, ensure_ascii=False).encode()
 
 
 def _catalog(language: str) -> Catalog:

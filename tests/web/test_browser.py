@@ -285,8 +285,8 @@ def test_the_page_does_what_a_terminal_player_does(browser: Any) -> None:
         wait(lambda: "Gianni: Ciao!" in text_of(browser, "log"), what="chat in")
         # the house rules, in Polish
         by_id(browser, "open-rules").click()
-        rules_text = text_of(browser, "rules-dialog")
-        assert polish.rule_name("decree") in rules_text and polish.rule_name("tax") in rules_text
+        wait(lambda: polish.rule_name("decree") in text_of(browser, "rules-dialog")
+             and polish.rule_name("tax") in text_of(browser, "rules-dialog"), what="the rules")
         browser.find_element("css selector", "#rules-dialog form[method=dialog] button").click()
         # someone watches from another phone, in Dutch, and sees no hand
         join(watcher, host.url, "Wim", "nl", spectate=True, pin="1234")

@@ -94,3 +94,133 @@ def test_the_page_names_an_eleven_back_not_a_revolution(language: str, tmp_path:
         tr.gettext("11-BACK: order reversed for this trick"),
         tr.gettext("11-BACK: usual order for this trick"),
         tr.gettext("REVOLUTION: order reversed"), "", ""]
+
+
+# ------------------------------------------------------------ every text, both clients
+
+AGREEMENT_SCRIPT = """
+import { readFileSync } from "node:fs";
+import { Texts } from "./i18n.mjs";
+import { Text } from "./text.mjs";
+const data = JSON.parse(readFileSync(process.argv[2], "utf-8"));
+const text = new Text(new Texts(data.texts));
+console.log(JSON.stringify({
+  events: data.events.map(([event, players, seat]) => text.event(event, players, seat)),
+  reasons: data.reasons.map(([code, params]) => text.reason(code, params)),
+  roles: data.roles.map(([role, titleSet]) => text.roleTitle(role, titleSet)),
+  phases: data.phases.map((phase) => text.phase(phase)),
+  actions: data.actions.map((kind) => text.action(kind)),
+  statuses: data.statuses.map((status) => text.status(status)),
+  counts: data.counts.map(([what, n]) => text.count(what, n)),
+}));
+"""
+
+
+def session_events(preset: str, seed: int, players: int) -> list[Event]:
+    """Every event of a short session of random legal moves (decrees included)."""
+    import random
+    from dataclasses import replace
+
+    from president import engine
+    from president.actions import Decree
+    from president.rules import PRESETS
+
+    rules = replace(PRESETS[preset], session_end="hands", session_length=3)
+    state, events = engine.new_session(rules, [f"P{s}" for s in range(players)], seed)
+    chooser = random.Random(seed)
+    out = list(events)
+    while state.phase.value != "session_over":
+        legal = [a for s in range(players) for a in engine.legal_actions(state, s)]
+        if not legal:
+            break
+        decrees = [a for a in legal if isinstance(a, Decree)]
+        action = decrees[0] if decrees else chooser.choice(legal)
+        state, events = engine.apply(state, action)
+        out.extend(events)
+    return out
+
+
+# A few events a short random session may not hold, as the host sends them.
+RARE_EVENTS = [
+    Event("out", {"hand": 2, "seat": 1, "place": 3, "holding": True}),
+    Event("forbidden", {"hand": 2, "seat": 0, "place": 4}),
+    Event("forbidden", {"hand": 2, "seat": 2, "place": 4}),
+    Event("downfall", {"hand": 2, "seat": 0, "place": 4, "cards": "3C"}),
+    Event("downfall", {"hand": 2, "seat": 1, "place": 4, "cards": "3C"}),
+    Event("back", {"hand": 1, "on": True}), Event("back", {"hand": 1, "on": False}),
+    Event("revolution", {"hand": 1, "reversed": False}),
+    Event("play", {"hand": 1, "seat": 1, "cards": "5C 5D 5H 5S 5S"}),
+    Event("play", {"hand": 1, "seat": 0, "cards": "5H 5S JK", "declared": "5D"}),
+    Event("play", {"hand": 1, "seat": 1, "cards": "4H JK 6H", "declared": "5H"}),
+    Event("session_end", {"scores": [1, 1, 0], "winners": [0, 1]}),
+    Event("decree", {"hand": 2, "seat": 0, "text": "Ogni 2 canta"}),
+    Event("mystery", {"hand": 1}),
+]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
+def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
+        language: str, tmp_path: Path) -> None:
+    """Every event code (as a seat, as another seat, as a spectator; by a timeout or a
+    stand-in), every refusal, every role in every title set, phase, action, status and
+    count: the page's renderer (node) gives the terminal's words."""
+    from president.cli.text import (
+        ACTIONS,
+        CONNECTION_STATUS,
+        COUNTS,
+        PHASES,
+        REASON_LIMITS,
+        REASONS,
+        TITLE_SETS,
+    )
+    from president.events import EVENT_CODES, project_event
+    from president.roles import Role
+
+    names = ["Anna", "Bob", "Cleo", "Dario", "Ewa"]
+    happened = (session_events("daihinmin_local", 3, 4) + session_events("classic", 5, 5)
+                + session_events("polish", 8, 4) + RARE_EVENTS)
+    assert set(EVENT_CODES) <= {event.code for event in happened}
+    cases: list[tuple[Event, list[str], int | None, str]] = []
+    for k, event in enumerate(happened):
+        for seat in (0, 1, None):
+            by = ("", "timeout", "standin")[k % 3] if seat is not None else ""
+            cases.append((project_event(event, seat), names, seat, by))
+    reasons: list[tuple[str, dict[str, object]]] = [(code, {}) for code in REASONS]
+    reasons += [(code, {"max": n}) for code in REASON_LIMITS for n in (1, 2, 5, 24)]
+    reasons += [("name_invalid", {"reason": "characters"}), ("no_such_code", {})]
+    roles = [(role.value, title_set) for title_set in TITLE_SETS for role in Role]
+    counts = [(what, n) for what in COUNTS for n in (0, 1, 2, 3, 5, 12, 22, 1000)]
+    data = {
+        "texts": json.loads(page_texts(language) or b""),
+        "events": [[{**event.to_dict(), **({"by": by} if by else {})}, players, seat]
+                   for event, players, seat, by in cases],
+        "reasons": reasons, "roles": roles, "phases": list(PHASES),
+        "actions": list(ACTIONS), "statuses": list(CONNECTION_STATUS), "counts": counts,
+    }
+    for name in ("i18n", "text"):
+        shutil.copy(STATIC / f"{name}.js", tmp_path / f"{name}.mjs")
+    (tmp_path / "run.mjs").write_text(AGREEMENT_SCRIPT, encoding="utf-8")
+    (tmp_path / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    assert NODE is not None
+    done = subprocess.run([NODE, str(tmp_path / "run.mjs"), str(tmp_path / "data.json")],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    page = json.loads(done.stdout)
+    text = Text(language)
+    terminal = {
+        "events": [text.event(event, players, seat, by) for event, players, seat, by in cases],
+        "reasons": [text.reason(code, params) for code, params in reasons],
+        "roles": [text.role_title(role, title_set) for role, title_set in roles],
+        "phases": [text.phase(phase) for phase in PHASES],
+        "actions": [text.action(kind) for kind in ACTIONS],
+        "statuses": [text.status(status) for status in CONNECTION_STATUS],
+        "counts": [text.count(what, n) for what, n in counts],
+    }
+    for part, lines in terminal.items():
+        differ = [(i, mine, theirs) for i, (mine, theirs) in enumerate(zip(lines, page[part],
+                                                                          strict=True))
+                  if mine != theirs]
+        assert not differ, (part, differ[:5])
+    for line in page["events"] + page["reasons"] + page["roles"]:
+        assert "undefined" not in line and "{" not in line, line

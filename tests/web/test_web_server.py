@@ -199,6 +199,30 @@ def test_the_texts_route_serves_each_language_and_nothing_else() -> None:
     run(scenario())
 
 
+def test_a_tables_rules_come_in_the_terminals_words_for_every_rule_and_language() -> None:
+    """The rules dialog's words are the terminal's (``Text.rule_rows``): a value for every
+    rule (issue 26: twelve read 'undefined' at a Classic table), 404 for another table."""
+    from president.cli.text import Text
+    from president.rules import ALLOWED, preset
+
+    async def scenario() -> None:
+        async with serving(rules=preset("classic")) as (_, web, _table), \
+                aiohttp.ClientSession() as http:
+            for language in ("en", "it", "nl", "pl"):
+                url = f"http://{LOCAL}:{web.port}/tables/main/{language}.json"
+                async with http.get(url) as reply:
+                    words = await reply.json()
+                rows = Text(language).rule_rows(preset("classic"))
+                assert [rule["field"] for rule in words["rules"]] == list(ALLOWED)
+                assert words["rules"] == [row._asdict() for row in rows]
+                assert all(rule["value"] and rule["name"] for rule in words["rules"])
+                assert len(words["roles"]) == 4 and words["preset"]
+            for missing in ("/tables/other/en.json", "/tables/main/de.json"):
+                async with http.get(f"http://{LOCAL}:{web.port}{missing}") as reply:
+                    assert reply.status == 404
+    run(scenario())
+
+
 # ------------------------------------------------------------ the WebSocket
 
 

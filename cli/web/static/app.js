@@ -29,6 +29,7 @@ const state = {
   selected: new Set(), handKey: "", busy: false, message: "",
   declaring: null,  // a wild joker's values to choose from: {tokens, options}
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
+  tableTexts: null,  // {key, words}: the table's rules and titles in words (tableTexts)
 };
 
 // ------------------------------------------------------------ start
@@ -73,6 +74,7 @@ async function setLanguage(language) {
     }));
   }
   render();
+  if ($("rules-dialog").open) renderRules();
 }
 
 const label = (key, params) => state.text.label(key, params);
@@ -83,7 +85,7 @@ function bindControls() {
   for (const select of [$("join-language"), $("table-language")]) {
     select.addEventListener("change", () => setLanguage(select.value));
   }
-  $("open-rules").addEventListener("click", () => { renderRules(); $("rules-dialog").showModal(); });
+  $("open-rules").addEventListener("click", () => { $("rules-dialog").showModal(); renderRules(); });
   $("open-chat").addEventListener("click", () => {
     state.unread = 0;
     renderChat();
@@ -439,16 +441,8 @@ function renderMiddle() {
   const names = players();
   log.replaceChildren(...state.log.slice(-40).map((entry) => (entry.chat
     ? h("li", { class: "chat" }, label("chat_line", { name: entry.chat.name, text: entry.chat.text }))
-    : h("li", {}, eventLine(entry.event, names)))));
+    : h("li", {}, state.text.event(entry.event, names, state.seat)))));
   log.scrollTop = log.scrollHeight;
-}
-
-function eventLine(event, names) {
-  const line = state.text.event(event, names, state.seat);
-  if (event.by === "timeout") return label("by_timeout", { event: line });
-  if (event.by !== "standin") return line;
-  if (event.seat === state.seat) return label("by_standin_you", { event: line });
-  return label("by_standin", { name: names[event.seat] ?? "?", event: line });
 }
 
 function renderPile() {
@@ -640,23 +634,35 @@ function renderActions() {
   }
 }
 
-function renderRules() {
-  const rules = state.table?.rules;
-  const text = state.text;
-  if (!rules) return;
-  $("rules-preset").textContent = label("preset_line", {
-    preset: state.texts.has(`preset.${state.table.preset}`) ? state.texts.t(`preset.${state.table.preset}`)
-      : state.table.preset });
-  $("rules-list").replaceChildren(...state.texts.maps.rule_fields.flatMap((field) => [
-    h("dt", {}, text.ruleName(field)),
-    h("dd", {}, text.ruleValue(field, rules[field]),
-      text.ruleExplanation(field) ? h("small", {}, text.ruleExplanation(field)) : null),
-  ]));
-  const count = players().length;
-  const roles = state.texts.maps.roles[String(count)] || [];
-  $("rules-roles").replaceChildren(...roles.map((role) =>
-    h("li", {}, text.roleTitle(role, rules.title_set))));
+// The table's house rules and role titles, in words the host made with the terminal's
+// own code (cli/web/texts.py table_texts): shown as they come.
+async function tableTexts() {
+  const id = state.table?.id ?? state.tableId;
+  if (id === null || id === undefined) return null;
+  const key = `${id}/${state.language}/${JSON.stringify(state.table?.rules)}/${state.table?.preset}`;
+  if (state.tableTexts?.key !== key) {
+    try {
+      const response = await fetch(`/tables/${encodeURIComponent(id)}/${state.language}.json`,
+        { cache: "no-cache" });
+      if (!response.ok) return null;
+      state.tableTexts = { key, words: await response.json() };
+    } catch { return null; }
+  }
+  return state.tableTexts.words;
+}
+
+async function renderRules() {
+  const words = await tableTexts();
   $("leave").hidden = state.seat === null && !state.session;
+  if (!words) return;
+  $("rules-preset").textContent = label("preset_line", { preset: words.preset });
+  const rules = [...words.rules.filter((r) => r.in_force), ...words.rules.filter((r) => !r.in_force)];
+  $("rules-list").replaceChildren(...rules.flatMap((rule) => [
+    h("dt", { class: rule.in_force ? "" : "off" }, rule.name),
+    h("dd", { class: rule.in_force ? "" : "off", "data-field": rule.field }, rule.value,
+      rule.explanation ? h("small", {}, rule.explanation) : null),
+  ]));
+  $("rules-roles").replaceChildren(...words.roles.map((title) => h("li", {}, title)));
 }
 
 function renderChat() {

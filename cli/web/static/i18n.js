@@ -1,7 +1,7 @@
 // The page's words in the player's language: the JSON the host makes from the same
 // gettext catalogs as the terminal (cli/web/texts.py). Looked up by key; plural forms
-// chosen with the catalog's own Plural-Forms expression; numbers and lists formatted by
-// the browser for the language.
+// chosen with the catalog's own Plural-Forms expression; numbers grouped with the
+// catalog language's separator, lists joined by the browser for the language.
 
 export const LANGUAGES = ["en", "it", "nl", "pl"];
 
@@ -18,7 +18,7 @@ export class Texts {
     this.plurals = data.plurals;
     this.maps = data.maps;
     this.pluralIndex = compilePlural(data.plural);
-    this.numbers = new Intl.NumberFormat(this.language);
+    this.group = data.maps.number_group;
     this.lists = new Intl.ListFormat(this.language, { style: "long", type: "conjunction" });
   }
 
@@ -37,7 +37,11 @@ export class Texts {
     return fill(forms[index], params);
   }
 
-  number(n) { return this.numbers.format(n); }
+  // A whole number grouped as the terminal groups it (babel: "1.000" in Italian).
+  number(n) {
+    const digits = String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, this.group);
+    return (n < 0 ? "-" : "") + digits;
+  }
   list(items) { return this.lists.format(items); }
 }
 

@@ -101,8 +101,22 @@ export class Text {
 
   // ------------------------------------------------------------ events
 
-  // One log line for an event (as this seat may see it); players: names by seat.
+  // One log line for an event (as this seat may see it; event.by: who acted when not
+  // the seat's player, a timeout or a stand-in bot); players: names by seat.
   event(event, players, seat) {
+    const line = this.eventLine(event, players, seat);
+    if (line === null) return this.x.t("event_text.unknown", { code: event.type });
+    if (event.by === "timeout") return this.label("by_timeout", { event: line });
+    if (event.by !== "standin") return line;
+    if (seat !== null && seat !== undefined && event.seat === seat) {
+      return this.label("by_standin_you", { event: line });
+    }
+    const who = Number.isInteger(event.seat) && players[event.seat] ? players[event.seat] : "?";
+    return this.label("by_standin", { name: who, event: line });
+  }
+
+  // The line itself (null: an event this page does not know).
+  eventLine(event, players, seat) {
     const name = (s) => (Number.isInteger(s) && players[s] ? players[s] : "?");
     const own = (who, line, params = {}) => {
       const mine = seat !== null && seat !== undefined && who === seat;
@@ -173,28 +187,8 @@ export class Text {
       case "decree": return own(event.seat, "decree", { text: event.text });
       case "ready": return own(event.seat, "ready");
       case "lead": return own(event.seat, "lead");
-      default: return x.t("event_text.unknown", { code: event.type });
+      default: return null;
     }
-  }
-
-  // ------------------------------------------------------------ house rules
-
-  ruleName(field) { return this.x.t(`rule_name.${field}`); }
-  ruleExplanation(field) {
-    const key = `rule_explanation.${field}`;
-    return this.x.has(key) ? this.x.t(key) : "";
-  }
-
-  ruleValue(field, value) {
-    const key = typeof value === "boolean" ? `bool:${value ? "True" : "False"}` : String(value);
-    const named = `rule_value.${field}.${key}`;
-    if (this.x.has(named)) return this.x.t(named);
-    const counted = this.x.maps.rule_counts[field];
-    if (counted && Number.isInteger(value)) return this.count(counted, value);
-    if (field === "session_length" && Number.isInteger(value)) return this.x.number(value);
-    if (typeof value === "boolean") return this.x.t(value ? "rule_on" : "rule_off");
-    if (Number.isInteger(value)) return this.x.number(value);
-    return String(value);
   }
 }
 

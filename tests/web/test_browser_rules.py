@@ -1,0 +1,69 @@
+"""The page's rules dialog in Chromium: every rule has a value at every preset, in the four
+languages, and the value is the terminal's own words (issue 26: twelve rules read
+'undefined' at a Classic table)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_kit import (
+    HostThread,
+    by_id,
+    close_browser,
+    join,
+    make_browser,
+    skip_without_browser,
+    wait,
+)
+from netns import in_private_netns, netns_available
+
+from president.cli.text import Text
+from president.rules import PRESETS
+
+pytestmark = [
+    skip_without_browser(), pytest.mark.slow,
+    pytest.mark.skipif(
+        netns_available() and not in_private_netns(),
+        reason="run inside a private network namespace by test_browser_in_netns.py"),
+]
+LANGUAGES = ("en", "it", "nl", "pl")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    driver = make_browser()
+    yield driver
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    close_browser(driver)
+    assert errors == [], errors
+
+
+def dialog_rules(driver: Any) -> dict[str, str]:
+    """field -> the value the dialog shows (its explanation left out)."""
+    return dict(driver.execute_script(
+        "return [...document.querySelectorAll('#rules-list dd')].map(d =>"
+        " [d.dataset.field, d.firstChild ? d.firstChild.textContent : ''])"))
+
+
+def test_the_rules_dialog_shows_every_rules_value_at_every_preset_in_four_languages(
+        browser: Any) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    for preset, rules in PRESETS.items():
+        host = HostThread(name=f"Rules {preset}", preset=preset, rules=rules)
+        try:
+            join(browser, host.url, "Ola", "pl", spectate=True)
+            by_id(browser, "open-rules").click()
+            for language in LANGUAGES:
+                Select(by_id(browser, "table-language")).select_by_value(language)
+                expected = {row.field: row.value for row in Text(language).rule_rows(rules)}
+                wait(lambda e=expected: dialog_rules(browser) == e,
+                     what=f"{preset} rules in {language}")
+                shown = by_id(browser, "rules-dialog").text
+                for word in ("undefined", "null", "rule_value.", "rule_name."):
+                    assert word not in shown, (preset, language, word)
+            browser.execute_script("document.getElementById('rules-dialog').close()")
+        finally:
+            host.stop()
