@@ -124,14 +124,16 @@ def reference_plays(
 
 def wild_plays(hand: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> list[Declared]:
     """``wild_jokers``: one representative of every play in which jokers stand for cards
-    (``declared``) beside cards of ``hand``: each set of a rank with one joker or more
-    added (declared in the suits the set lacks, lowest first: ``declare_set``; under
+    (``declared``) beside cards of ``hand``. A joker stands for a card its player does
+    not hold (``joker_held``): each set of a rank with one joker or more added, declared
+    in the suits of that rank the hand lacks, lowest first (``declare_set``; under
     ``suit_lock``, each set in every choice of suits, its natural cards' as ``rank_sets``
-    and its jokers' among the suits it lacks: ``declared_suits``), then, with
-    ``sequences``, each run whose missing ranks jokers fill (declared as clubs: suits do
-    not change what a run does; with ``runs_same_suit``, each run of one suit, declared
-    in its suit). A joker stands for a card its player lacks: a joker in place of a card
-    of the hand is not listed."""
+    and its jokers' among the suits the hand lacks: ``declared_suits``); then, with
+    ``sequences``, each run whose ranks jokers fill: the ranks the hand lacks, and any
+    rank whose card the jokers may stand for in place of one the hand holds (a
+    mixed-suit run's joker is the lowest suit of its rank the hand lacks: suits do not
+    change what such a run does; with ``runs_same_suit``, each run of one suit, its
+    jokers in its suit, so only for ranks the hand lacks in that suit)."""
     ranks = by_rank(hand)
     jokers = ranks.pop(Rank.JOKER, [])
     if not jokers or not ranks:
@@ -143,25 +145,36 @@ def wild_plays(hand: tuple[Card, ...], rules: HouseRules, reversed_: bool) -> li
                 [(card,) for card in dict.fromkeys(cards)] if locks(rules) else [(cards[0],)])
             for natural in chosen:
                 for count in range(1, len(jokers) + 1):
-                    for declared in declared_suits(natural, rank, count, rules):
+                    for declared in declared_suits(cards, rank, count, rules):
                         plays.append((natural + (JOKER,) * count, declared))
     if run_length(rules):
         ordered = sorted(SUITED_RANKS, key=strengths(rules.rank_order, reversed_).__getitem__)
         if not rules.runs_same_suit:
             held = {rank: cards[0] for rank, cards in ranks.items()}
-            plays.extend(_wild_runs(held, len(jokers), ordered, Suit.CLUBS, rules))
+            free = {rank: card for rank in SUITED_RANKS
+                    for card in unheld(ranks.get(rank, ()), rank)[:1]}
+            plays.extend(_wild_runs(held, free, len(jokers), ordered, rules))
         else:
             for suit in Suit:
                 held = {rank: card for rank, cards in ranks.items() for card in cards
                         if card.suit is suit}
-                plays.extend(_wild_runs(held, len(jokers), ordered, suit, rules))
+                free = {rank: Card(rank, suit) for rank in SUITED_RANKS if rank not in held}
+                plays.extend(_wild_runs(held, free, len(jokers), ordered, rules))
     return plays
 
 
-def _wild_runs(held: Mapping[Rank, Card], jokers: int, ordered: list[Rank], suit: Suit,
-               rules: HouseRules) -> list[Declared]:
-    """The runs of ``held`` (one card per rank) whose missing ranks up to ``jokers``
-    jokers fill, declared in ``suit``, along the ranks ``ordered`` (weakest first)."""
+def unheld(cards: list[Card] | tuple[Card, ...], rank: Rank) -> list[Card]:
+    """The cards of ``rank`` that ``cards`` (a hand's cards of that rank) lack, lowest
+    suit first: what a joker may stand for (``joker_held``)."""
+    return [card for card in (Card(rank, suit) for suit in Suit) if card not in cards]
+
+
+def _wild_runs(held: Mapping[Rank, Card], free: Mapping[Rank, Card], jokers: int,
+               ordered: list[Rank], rules: HouseRules) -> list[Declared]:
+    """The runs along the ranks ``ordered`` (weakest first) of ``held`` (one card per
+    rank) whose missing ranks, and perhaps some held ones too, up to ``jokers`` jokers
+    fill, declared as the cards ``free`` names (the card a joker is of each rank it may
+    stand for); one natural card at least."""
     plays: list[Declared] = []
     for start in range(len(ordered)):
         missing: list[Rank] = []
@@ -169,49 +182,67 @@ def _wild_runs(held: Mapping[Rank, Card], jokers: int, ordered: list[Rank], suit
         for rank in ordered[start:]:
             if rank in held:
                 cards.append(held[rank])
-            else:
+            elif rank in free:
                 missing.append(rank)
+            else:
+                break
             if len(missing) > jokers:
                 break
-            if missing and cards and len(cards) + len(missing) >= run_length(rules):
-                plays.append((
-                    tuple(sorted(cards, key=card_key)) + (JOKER,) * len(missing),
-                    tuple(sorted(Card(r, suit) for r in missing))))
+            if cards and len(cards) + len(missing) >= run_length(rules):
+                if missing:
+                    plays.append(_wild_run(cards, missing, free))
+                replaceable = [card for card in cards if card.rank in free]
+                for count in range(1, min(jokers - len(missing), len(cards) - 1) + 1):
+                    for replaced in combinations(replaceable, count):
+                        kept = [card for card in cards if card not in replaced]
+                        filled = missing + [card.rank for card in replaced]
+                        plays.append(_wild_run(kept, filled, free))
     return plays
 
 
+def _wild_run(cards: list[Card], filled: list[Rank], free: Mapping[Rank, Card]) -> Declared:
+    """A run of ``cards`` with one joker per rank of ``filled``, declared as ``free``."""
+    return (tuple(sorted(cards, key=card_key)) + (JOKER,) * len(filled),
+            tuple(sorted(free[rank] for rank in filled)))
+
+
 def declare_set(cards: list[Card] | tuple[Card, ...], rank: Rank, count: int) -> tuple[Card, ...]:
-    """What ``count`` jokers stand for beside ``cards`` of ``rank``: cards of ``rank`` in
-    the suits ``cards`` lack, lowest first (every suit again once they run out)."""
-    used = {card.suit for card in cards}
-    free = [suit for suit in Suit if suit not in used] or list(Suit)
-    return tuple(sorted(Card(rank, free[index % len(free)]) for index in range(count)))
+    """What ``count`` jokers beside a set of ``rank`` stand for, of a hand whose cards of
+    ``rank`` are ``cards``: the suits it lacks, lowest first (each again once they run
+    out; none when it lacks none)."""
+    free = unheld(cards, rank)
+    if not free:
+        return ()
+    return tuple(sorted(free[index % len(free)] for index in range(count)))
 
 
-def declared_suits(cards: tuple[Card, ...], rank: Rank, count: int,
+def declared_suits(cards: list[Card] | tuple[Card, ...], rank: Rank, count: int,
                    rules: HouseRules) -> list[tuple[Card, ...]]:
-    """What ``count`` jokers beside ``cards`` of ``rank`` are listed as standing for: the
-    suits ``cards`` lack, lowest first (``declare_set``), or under ``suit_lock``, where the
-    set's suits may start or keep a lock, each choice of them."""
-    used = {card.suit for card in cards}
-    free = [Card(rank, suit) for suit in Suit if suit not in used]
+    """What ``count`` jokers beside a set of ``rank``, of a hand whose cards of ``rank``
+    are ``cards``, are listed as standing for: the suits it lacks, lowest first
+    (``declare_set``), or under ``suit_lock``, where the set's suits may start or keep a
+    lock, each choice of them; nothing when it lacks none."""
+    free = unheld(cards, rank)
     if locks(rules) and len(free) >= count:
         return list(combinations(free, count))
-    return [declare_set(cards, rank, count)]
+    return [declare_set(cards, rank, count)] if free else []
 
 
-def canonical_declaration(cards: tuple[Card, ...], declared: tuple[Card, ...],
-                          rules: HouseRules) -> tuple[Card, ...]:
-    """The declaration ``wild_plays`` lists for a play of ``cards`` (canonical, as
-    ``canonical_cards`` gives them) declared as ``declared``: the same ranks, in the
-    suits it lists them (a set's: ``declare_set``, or its own under ``suit_lock``; a
-    run's: clubs)."""
-    kept = [card for card in cards if card.rank is not Rank.JOKER]
+def canonical_declaration(hand: tuple[Card, ...], cards: tuple[Card, ...],
+                          declared: tuple[Card, ...], rules: HouseRules) -> tuple[Card, ...]:
+    """The declaration ``wild_plays`` lists for a play of ``cards`` (of ``hand``) whose
+    jokers are declared as ``declared`` (none of them held): the same ranks, in the suits
+    it lists them (a set's: ``declare_set``, or its own under ``suit_lock``; a mixed-suit
+    run's: the lowest suit of each rank the hand lacks)."""
     if is_declared_set(cards, declared):
-        return declared if locks(rules) else declare_set(kept, declared[0].rank, len(declared))
+        if locks(rules):
+            return declared  # a set's suits are its own under a suit lock
+        rank = declared[0].rank
+        return declare_set([card for card in hand if card.rank is rank], rank, len(declared))
     if rules.runs_same_suit:
         return declared  # a run of one suit: its suits are its own
-    return tuple(sorted(Card(card.rank, Suit.CLUBS) for card in declared))
+    return tuple(sorted(unheld([card for card in hand if card.rank is named.rank],
+                               named.rank)[0] for named in declared))
 
 
 def is_declared_set(cards: tuple[Card, ...], declared: tuple[Card, ...]) -> bool:
@@ -293,10 +324,12 @@ def listed_form(hand: tuple[Card, ...], action: Play | GiveBack | Give | Discard
     play = isinstance(action, Play)
     if isinstance(action, Play) and action.declared and all(
             card.rank is not Rank.JOKER for card in action.declared):
+        if any(card in hand for card in action.declared):
+            return action  # a joker stands for a card its player does not hold: never listed
         if locks(rules) and is_declared_set(action.cards, action.declared):
             return action  # a set's suits are its own under a suit lock
         cards = canonical_cards(hand, action.cards, rules, single=play)
-        declared = canonical_declaration(cards, action.declared, rules)
+        declared = canonical_declaration(hand, cards, action.declared, rules)
         if cards != action.cards or declared != action.declared:
             return Play(action.seat, cards, declared)
         return action

@@ -119,19 +119,12 @@ def _play_reason(view: View, action: Play) -> str:
 
 
 def fills_held(view: View, cards: tuple[Card, ...], declared: tuple[Card, ...]) -> bool:
-    """Whether jokers declared as ``declared`` fill a run in place of a card ``view``'s
-    seat holds (of that rank; that very card under ``runs_same_suit``), which
-    ``moves.wild_plays`` never lists."""
-    if not declared:
+    """Whether ``cards`` with jokers declared as ``declared`` form a play (a set or a
+    run) in which a joker stands for a card ``view``'s seat holds: a joker stands only
+    for a card its player does not hold, so ``moves.wild_plays`` never lists it."""
+    if not any(card in view.hand for card in declared):
         return False
-    if view.rules.runs_same_suit:
-        held = any(card in view.hand for card in declared)
-    else:
-        held = any(card.rank == named.rank for card in view.hand for named in declared)
-    if not held:
-        return False
-    combo = classify(cards, view.rules, view.reversed, declared)
-    return not isinstance(combo, str) and combo.kind == "run"
+    return not isinstance(classify(cards, view.rules, view.reversed, declared), str)
 
 
 def rules_reason(cards: tuple[Card, ...], top: Combo | None, rules: HouseRules,

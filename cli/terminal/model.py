@@ -501,7 +501,7 @@ class TableModel:
     def declarations(self, cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
         """What the jokers among ``cards`` may legally stand for, the most useful first
         (the play that ranks highest in the order in force). Where suits do not matter
-        the suits are those ``cards`` lack (``moves.canonical_declaration``)."""
+        the suits are those the hand lacks (``moves.canonical_declaration``)."""
         view, seat = self.view, self.seat
         if view is None or seat is None:
             return []
@@ -513,7 +513,7 @@ class TableModel:
         for action in view.legal:
             if not isinstance(action, Play) or not action.declared:
                 continue
-            declared = canonical_declaration(cards, action.declared, self.rules)
+            declared = canonical_declaration(view.hand, cards, action.declared, self.rules)
             if declared in found or refusal(view, Play(seat, cards, declared)) is not None:
                 continue
             combo = classify(cards, self.rules, view.reversed, declared)

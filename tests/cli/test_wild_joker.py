@@ -83,17 +83,32 @@ def test_a_selection_no_value_makes_a_play_of_says_why() -> None:
 
 
 def test_a_joker_in_place_of_a_held_card_is_explained_before_and_after_enter() -> None:
-    """6-7 and a joker while holding the 5 and the 8: the joker would make the run only
-    as a card of the hand, which it never stands for (not 'say what the joker is')."""
-    model = wild_model("5S 6C 7H 8S JK", HouseRules(jokers=1, joker_mode="wild", sequences=3))
+    """6-7 and a joker while holding every 5 and every 8: the joker would make the run
+    only as a card of the hand, which it never stands for (not 'say what the joker
+    is'); so would a king beside a hand of all four kings."""
+    hand = "5C 5D 5H 5S 6C 7H 8C 8D 8H 8S KC KD KH KS JK"
+    rules = HouseRules(jokers=1, joker_mode="wild", sequences=3)
+    model = wild_model(hand, rules)
     select(model, "6C 7H JK")
     assert model.selection_hint() == "A joker stands only for a card you do not hold."
     assert model.confirm_action() is None and model.declaring is None
     assert model.message == "A joker stands only for a card you do not hold."
-    italian = wild_model("5S 6C 7H 8S JK", HouseRules(jokers=1, joker_mode="wild", sequences=3),
-                         language="it")
+    select(model, "KS JK")
+    assert model.selection_hint() == "A joker stands only for a card you do not hold."
+    italian = wild_model(hand, rules, language="it")
     select(italian, "6C 7H JK")
     assert italian.selection_hint() == "Il jolly può valere solo una carta che non hai in mano."
+
+
+def test_a_joker_may_be_a_card_of_a_rank_the_hand_holds_in_another_suit() -> None:
+    """Holding the 5 and the 8 of spades, 6-7 and a joker make a run with the joker as
+    the 8 or the 5 of clubs (a card the hand lacks: issue 31)."""
+    model = wild_model("5S 6C 7H 8S JK", HouseRules(jokers=1, joker_mode="wild", sequences=3))
+    select(model, "6C 7H JK")
+    assert model.selection_hint() is None
+    assert model.confirm_action() is None
+    assert model.declaring == [parse_cards("8C"), parse_cards("5C")]
+    assert model.declaration_action() == Play(0, parse_cards("6C 7H JK"), parse_cards("8C"))
 
 
 def test_a_joker_that_cannot_beat_the_pile_says_so() -> None:

@@ -3,10 +3,11 @@ finding, each failing on the engine before its fix."""
 
 from __future__ import annotations
 
-from engine_kit import assert_illegal, codes, play, plays, position, run
+from engine_kit import assert_illegal, codes, find, play, plays, position, run
 
 from president.actions import Play
-from president.cards import parse_cards
+from president.cards import Rank, parse_cards
+from president.engine import apply, legal_actions
 from president.rules import HouseRules
 
 # ------------------------------------------------------------ runs after the order turns
@@ -31,3 +32,44 @@ def test_a_run_after_a_run_revolution_is_compared_in_the_order_in_force() -> Non
     assert codes(events) == ["play", "revolution"]
     assert_illegal(state, Play(1, parse_cards("10D JD QD KH AS")), "too_low")
     assert plays(state, 1) == set()
+
+
+# ------------------------------------------------------------ what a wild joker stands for
+
+
+def declared(seat: int, cards: str, declared_as: str) -> Play:
+    return Play(seat, parse_cards(cards), parse_cards(declared_as))
+
+
+def test_a_wild_joker_in_a_set_is_never_a_card_its_player_holds() -> None:
+    """``KS JK`` with the joker named KD while holding KD is refused (it started a suit
+    lock of the suits it named); the suits the hand lacks are listed instead."""
+    for rules in (HouseRules(jokers=1, joker_mode="wild", suit_lock="suits"),
+                  HouseRules(jokers=1, joker_mode="wild")):
+        state = position(["KD KS JK 4C", "5D 6D", "7D 8D"], rules)
+        assert_illegal(state, declared(0, "KS JK", "KD"), "joker_held")
+        named = {action.declared for action in legal_actions(state, 0)
+                 if isinstance(action, Play) and action.declared}
+        assert not any(card in state.hands[0] for cards in named for card in cards)
+        state, events = apply(state, declared(0, "KS JK", "KH"))
+        assert find(events, "play")[0]["declared"] == "KH"
+
+
+def test_a_wild_joker_has_no_set_to_join_beside_every_card_of_its_rank() -> None:
+    state = position(["KC KD KH KS JK", "5D 6D", "7D 8D"], HouseRules(jokers=1, joker_mode="wild"))
+    assert not any(card.rank is Rank.KING for action in legal_actions(state, 0)
+                   if isinstance(action, Play) for card in action.declared)
+    assert_illegal(state, declared(0, "KS JK", "KC"), "joker_held")
+
+
+def test_a_wild_joker_in_a_mixed_run_may_be_a_card_of_a_rank_held_in_another_suit() -> None:
+    """``5C 7C JK`` with the joker as 6C while holding 6S, not 6C: the joker stands for a
+    card its player lacks; the 6S stays in the hand."""
+    rules = HouseRules(jokers=1, joker_mode="wild", sequences=3)
+    state = position(["5C 6S 7C JK 9D", "8D 9H 10H", "KD KS"], rules)
+    assert declared(0, "5C 7C JK", "6C") in legal_actions(state, 0)
+    after, events = apply(state, declared(0, "5C 7C JK", "6D"))  # any suit it lacks
+    assert find(events, "play")[0]["declared"] == "6D"
+    assert after.hands[0] == parse_cards("6S 9D")
+    assert after.top is not None and (after.top.kind, after.top.rank.symbol) == ("run", "7")
+    assert_illegal(state, declared(0, "5C 7C JK", "6S"), "joker_held")

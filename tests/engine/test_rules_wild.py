@@ -110,13 +110,17 @@ def test_the_declaration_travels_as_data() -> None:
 
 def test_the_declared_plays_stay_few() -> None:
     """Representatives only: a run of the hand's lowest-suited cards with jokers in its
-    gaps, a set with jokers in the suits it lacks."""
+    gaps (or in place of a rank it holds, as a card of that rank it lacks), a set with
+    jokers in the suits the hand lacks. Two jokers beside eleven ranks make some four
+    hundred runs, each leaving other cards in the hand."""
     rules = HouseRules(jokers=2, joker_mode="wild", sequences=3)
     state = position(["3C 4D 5H 8D 9H 10S JC QD KH AC 2S JK JK", "2C", "2D"], rules)
     listed = [a for a in legal_actions(state, 0) if isinstance(a, Play)]
     wild = [a for a in listed if a.declared]
-    assert len(wild) == len({(a.cards, a.declared) for a in wild}) < 200
+    assert len(wild) == len({(a.cards, a.declared) for a in wild}) < 450
     assert declared(0, "3C 4D 5H JK JK", "6C 7C") in wild
+    assert declared(0, "3C 5H JK", "4C") in wild  # the joker as the 4 it lacks, 4D kept
+    assert not any(card in state.hands[0] for a in wild for card in a.declared)
 
 
 def test_a_wild_session_replays_from_its_history() -> None:
@@ -221,10 +225,13 @@ def check_declarations(state: State, rng: Any) -> None:
         assert refusal(seen, action) == code, action
 
 
-def test_a_joker_filling_a_run_in_place_of_a_held_card_is_refused_as_such() -> None:
-    """The move list never has a joker fill a run for a rank its player holds: the
-    refusal says so (it said ``too_low``, which the play was not)."""
+def test_a_joker_standing_for_a_held_card_in_a_run_is_refused_as_such() -> None:
+    """The move list never has a joker stand for a card its player holds: the refusal
+    says so (it said ``too_low``, which the play was not). A card of a rank the hand
+    holds in another suit is one it lacks (issue 31)."""
     state = position(["5C 6C 7H 8D JK", "6D 7D 8H 4S", "KD KS 3C"], WILD_RUNS)
-    assert_illegal(state, declared(0, "6C 7H JK", "8S"), "joker_held")
-    assert_illegal(state, declared(0, "6C 7H JK", "5H"), "joker_held")
+    assert_illegal(state, declared(0, "6C 7H JK", "8D"), "joker_held")
+    assert_illegal(state, declared(0, "6C 7H JK", "5C"), "joker_held")
+    after, _ = apply(state, declared(0, "6C 7H JK", "8S"))  # 8D stays in the hand
+    assert after.hands[0] == parse_cards("5C 8D")
     state, _ = apply(state, declared(0, "7H 8D JK", "9C"))  # a rank it does not hold

@@ -1,12 +1,11 @@
 // What a wild joker among the selected cards may stand for (joker_mode = "wild"), as the
 // terminal's TableModel.declarations: the values of the legal declared plays made of the
 // selection's ranks (of its very cards where suits matter: a set under a suit lock, a
-// same-suit run), the most useful first (the play that ranks highest).
+// same-suit run), the most useful first (the play that ranks highest). A joker stands
+// for a card its player does not hold: the engine lists no other.
 
 import { strengths } from "./cards.js";
 import { parseCards } from "./text.js";
-
-const SUITS = ["C", "D", "H", "S"];
 
 // Whether the cards hold a joker that stands for another card (jokers with other cards).
 export function wildSelection(cards, rules) {
@@ -16,17 +15,6 @@ export function wildSelection(cards, rules) {
 
 const ranksKey = (cards) => cards.map((c) => c.rank).sort().join(" ");
 const tokensKey = (cards) => cards.map((c) => c.token).sort().join(" ");
-
-// What ``count`` jokers beside ``cards`` of ``rank`` stand for: the suits the cards lack,
-// lowest first (president/moves.py declare_set).
-function declareSet(cards, rank, count) {
-  const used = new Set(cards.map((c) => c.suit));
-  const free = SUITS.filter((s) => !used.has(s));
-  const suits = free.length ? free : SUITS;
-  const out = [];
-  for (let i = 0; i < count; i++) out.push(suits[i % suits.length]);
-  return out.sort((a, b) => SUITS.indexOf(a) - SUITS.indexOf(b)).map((s) => rank + s).join(" ");
-}
 
 // [declared notation, ...] for the selected ``cards`` (parsed), most useful first.
 export function declarations(view, rules, cards) {
@@ -43,8 +31,9 @@ export function declarations(view, rules, cards) {
       .size === 1;
     const exact = set ? locks : rules.runs_same_suit;
     if (exact && tokensKey(listed) !== tokensKey(cards)) continue;
-    const declared = set && !locks ? declareSet(natural, named[0].rank, named.length)
-      : action.declared;
+    // Where suits do not matter the listed suits are those the hand lacks, whichever
+    // cards are selected (president/moves.py canonical_declaration).
+    const declared = action.declared;
     if (found.has(declared)) continue;
     found.set(declared, Math.max(...[...natural, ...parseCards(declared)]
       .map((c) => strength[c.rank])));
