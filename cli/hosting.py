@@ -84,6 +84,8 @@ def host_argv(setup: Any, folder: Path, ident: str,
         "--rules", str(folder / f"{ident}.toml"), "--players", str(setup.players),
         "--bots", bots, "--level", setup.level, "--turn-timer", str(setup.turn_timer),
         "--ready-file", str(folder / f"{ident}.ready"), "--play-again", str(AGAIN_WAIT))
+    if not getattr(setup, "hints", True):
+        argv.append("--no-hints")
     for address in interfaces or ():
         argv += ["--interface", address]
     return argv

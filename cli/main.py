@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--seed", type=int, default=None)
     host.add_argument("--no-advertise", action="store_true")
     host.add_argument("--turn-timer", type=float, default=0.0, help="seconds; 0 = none")
+    host.add_argument("--no-hints", action="store_true",
+                      help="players may not ask for a hint (h, the page's Hint button)")
     host.add_argument("--timer-action", choices=["bot", "pass"], default="bot",
                       help="what happens when the turn timer runs out")
     host.add_argument("--grace", type=float, default=30.0,

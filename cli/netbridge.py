@@ -324,7 +324,8 @@ async def host_in_process(setup: Any, name: str, language: str, seed: int | None
                            seats=setup.players, bots=setup.bots, pin=setup.pin, seed=seed,
                            bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
                            bot_kind=setup.level, bot_levels=tuple(setup.levels),
-                           owner_token=secrets.token_hex(16), again_wait=again_wait)
+                           owner_token=secrets.token_hex(16), again_wait=again_wait,
+                           hints=setup.hints)
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.

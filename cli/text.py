@@ -19,6 +19,7 @@ sentence that would inflect them: sentences use ``{name}: {title}`` forms.
 - house rules: ``rule_rows(rules)`` (every rule of a table, for the help and the page),
   ``rule_name(field)``, ``rule_explanation(field)``, ``rule_value(field, value)``,
   ``session_length(session_end, value)``
+- hints: ``hint(move, cards, reason, params)`` (the medium bot's reason codes)
 - formatting: ``number(x)``, ``join(items)``
 """
 
@@ -375,6 +376,40 @@ EVENT_TEXTS: dict[str, str] = {
                     "{suits} and one rank above the last."),
     "unknown": N_("Event: {code}"),
 }
+
+# A hint (issue 28): "Hint: {move}: {why}", the move by its action, the reason by the
+# medium bot's code (``president.bots.advice.REASONS``): (without, with the cards kept).
+HINT_LINE = N_("Hint: {move}: {why}")
+HINT_MOVES: dict[str, str] = {
+    "play": N_("play {cards}"),
+    "pass": N_("pass (p)"),
+    "give": N_("give {cards}"),
+    "discard": N_("discard {cards}"),
+    "give_back": N_("give back {cards}"),
+}
+HINT_REASONS: dict[str, tuple[str, str]] = {
+    "go_out": (N_("these are your last cards: you go out."),) * 2,
+    "win_then_out": (N_("nobody can beat it, and then you go out with what is left."),) * 2,
+    "revolution": (N_("a revolution: your hand is stronger with the order reversed."),) * 2,
+    "lead_low": (N_("lead your weakest cards first."),
+                 N_("lead your weakest cards first; keep {keep} to take the lead back later.")),
+    "lead_control": (N_("nobody can beat it, so you keep the lead."),) * 2,
+    "take_trick": (N_("nobody can beat it: the trick is yours."),) * 2,
+    "follow_low": (N_("the lowest cards that beat the pile."),
+                   N_("the lowest cards that beat the pile; keep {keep} to take the lead "
+                      "back later.")),
+    "spend_control": (N_("nobody can beat it, and the rest of your hand can go out after "
+                         "it."),) * 2,
+    "split": (N_("it breaks up a set, but every other play costs more."),) * 2,
+    "pass_keep": (N_("keep your strong cards for later."),
+                  N_("keep {keep} to take the lead back later.")),
+    "pass_only": (N_("nothing you hold beats the pile."),) * 2,
+    "shed": (N_("these are the cards you need least."),) * 2,
+}
+HINT_KEY = NP_("hint key", "h")    # never a card's letter (tests/cli/test_rank_keys.py)
+HINT_KEY_LABEL = N_("h hint")      # the key line's: the key, then what it does
+HINTS_OFF = N_("Hints are turned off at this table.")
+NO_HINT = N_("No hint now: it is not your move.")
 
 # A lock on the pile (``suit_lock``) on the pile line, by its kind (``lock_kind``).
 LOCK_LABELS: dict[str, str] = {
@@ -741,6 +776,24 @@ class Text:
 
     def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["seat"], "lead", names)
+
+    # ------------------------------------------------------------ hints
+
+    def hint_key(self) -> str:
+        """The key that asks for a hint in this language (``h``; Dutch ``w``: H is the king)."""
+        return self._p(HINT_KEY).lower()
+
+    def hint(self, move: str, cards: str | Sequence[Card], reason: str,
+             params: Mapping[str, Any] | None = None) -> str:
+        """A hint's line: ``move`` a key of ``HINT_MOVES`` (its ``cards``), ``reason`` and
+        ``params`` the medium bot's (``Suggestion``)."""
+        keep = (params or {}).get("keep")
+        plain, kept = HINT_REASONS.get(reason, HINT_REASONS["split"])
+        why = self.tr.gettext(kept).format(keep=self.cards(keep)) if keep \
+            else self.tr.gettext(plain)
+        shown = self.tr.gettext(HINT_MOVES.get(move, HINT_MOVES["play"])).format(
+            cards=self.cards(cards))
+        return self.tr.gettext(HINT_LINE).format(move=shown, why=why)
 
     # ------------------------------------------------------------ refusals and errors
 

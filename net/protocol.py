@@ -198,6 +198,7 @@ class TableInfo:
     seat_requests: tuple[int, ...] = checked(  # seats asked for by name, the owner to answer
         _list_of(_seat, MAX_SEATS), dump=list, load=tuple, default=())
     again: bool = checked(_bool, default=False)  # session over: the owner may play again
+    hints: bool = checked(_bool, default=True)   # players may ask for a hint (issue 28)
 
     def to_wire(self) -> dict[str, Any]:
         return _dump(self)

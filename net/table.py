@@ -111,6 +111,7 @@ class TableOptions:
     info_interval: float = 0.25     # seconds between two table-info frames to everyone
     again_wait: float = 0.0         # seconds a finished session waits for its owner to play
                                     # again (a table with an owner; 0: it closes at once)
+    hints: bool = True              # players may ask for a hint (the owner may turn them off)
 
 
 @dataclass
@@ -300,6 +301,7 @@ class Table:
             started=self.started, over=self.over, pin=bool(self.options.pin),
             spectators=len(self.spectators), proto=PROTOCOL_VERSION,
             turn_timer=round(self.options.turn_timer), again=self.awaiting_again,
+            hints=self.options.hints,
         )
 
     def request_seat_answer(self, name: str, give: bool) -> bool:

@@ -116,7 +116,7 @@ def options_from_args(args: Any) -> TableOptions:
         timer_action=args.timer_action, bot_kind=args.level, bot_levels=levels,
         bot_budget=args.bot_budget / 1000,
         owner_token=os.environ.get(ENV_OWNER_TOKEN) or None,
-        again_wait=getattr(args, "play_again", 0.0),
+        again_wait=getattr(args, "play_again", 0.0), hints=not getattr(args, "no_hints", False),
     )
 
 

@@ -155,7 +155,9 @@ def make_bindings(ui: Any) -> KeyBindings:
         if isinstance(key, Keys) or len(event.data) != 1:
             return
         symbol = ui.table.rank_for_letter(event.data)
-        if symbol is not None:
+        if event.data.lower() == ui.text.hint_key():   # h (w in Dutch: H is the king)
+            ui.table.hint()
+        elif symbol is not None:
             ui.table.select_rank(symbol)
         elif event.data.isprintable() and not event.data.isspace():
             ui.table.unknown_key(event.data)

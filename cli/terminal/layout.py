@@ -43,6 +43,7 @@ from president.cli.terminal.fit import (
     wrap,
 )
 from president.cli.terminal.model import LineEdit, TableModel
+from president.cli.text import HINT_KEY_LABEL
 from president.cli.web.qr import qr_lines
 from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
@@ -745,9 +746,11 @@ def keys_fragments(model: TableModel) -> Fragments:
         hints = [tr.gettext("←→ Space select"),
                  tr.gettext("3-9 0 {letters} 2 ranks").format(letters=rank_letters(model)),
                  tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play"), last]
-        # "l lowest" gives way first, then the arrows (any player tries them); the rank
-        # keys, pass, play and help stay at 80 columns in every language
-        return key_line(hints, columns() - 1, drop=(2, 0))
+        if model.hints_allowed:
+            hints.insert(-1, tr.gettext(HINT_KEY_LABEL))
+        # "l lowest" gives way first, then the arrows (any player tries them), then the
+        # hint key; the rank keys, pass, play and help stay at 80 columns in every language
+        return key_line(hints, columns() - 1, drop=(2, 0, 3 if model.hints_allowed else 0))
     return key_line([*hints, last] if last else hints, columns() - 1)
 
 
@@ -781,6 +784,9 @@ def help_lines(model: TableModel) -> list[str]:
         *([tr.gettext("  Enter with a joker       choose what it stands for (←→, Enter, "
                       "a click; Esc back)")] if model.rules.joker_mode == "wild" else []),
         tr.gettext("  p                        pass"),
+        *([tr.gettext("  {key}                        a hint: what a bot would play, and why "
+                      "(again: the next idea)").format(key=model.text.hint_key())]
+          if model.hints_allowed else []),
         tr.gettext("  c or Esc                 clear the selection"),
         tr.gettext("  d                        write the President's decree"),
         tr.gettext("  t                        say something to the table (1-4: quick reactions)"),

@@ -16,8 +16,12 @@ from itertools import combinations
 from typing import Any
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
+from president.bots.advice import Suggestion
+from president.bots.knowledge import PlayTracker
+from president.bots.medium import MediumBot
 from president.cards import Card, format_cards, parse_cards
 from president.cli.i18n import N_
+from president.cli.text import HINTS_OFF, NO_HINT
 from president.combos import classify, strengths
 from president.events import Event
 from president.moves import canonical_declaration
@@ -45,6 +49,11 @@ RANK_KEYS: dict[str, str] = {
     "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "0": "10",
     "1": "10", "j": "J", "q": "Q", "k": "K", "a": "A", "2": "2", "x": "JK",
 }
+
+
+# The kind of move a hint names (``cli.text.HINT_MOVES``), by its action.
+HINT_MOVE: dict[type, str] = {Play: "play", Pass: "pass", Give: "give", Discard: "discard",
+                              GiveBack: "give_back"}
 
 
 class Seen(StrEnum):
@@ -106,6 +115,11 @@ class TableModel:
         self.declare_index = 0
         self._declarations: tuple[View, tuple[Card, ...], list[tuple[Card, ...]]] | None = None
         self._no_value: tuple[View, tuple[Card, ...], str] | None = None
+        # Hints (issue 28): the cards this seat saw played this hand (the medium bot's
+        # memory, from our own views only), and the hints of the view they were made for.
+        self.memory = PlayTracker()
+        self._hints: tuple[View, list[Suggestion]] | None = None
+        self.hint_index = 0
 
     # ------------------------------------------------------------ inputs
 
@@ -155,6 +169,8 @@ class TableModel:
         if self.session_summary is not None and view.phase != "session_over":
             self.new_session()               # the owner played again (seen in a snapshot)
         self.view = view
+        if view.seat is not None and view.phase == "play":
+            self.memory.update(view)
         if old is None or old.hand != view.hand:
             self.selected.clear()
         if old is None or old.hand != view.hand or old.turn != view.turn or old.top != view.top:
@@ -469,6 +485,42 @@ class TableModel:
         self.selected = chosen
         if chosen:
             self.cursor = min(chosen)
+
+    # ------------------------------------------------------------ hints
+
+    @property
+    def hints_allowed(self) -> bool:
+        """The table's owner may turn hints off for everyone (``TableInfo.hints``)."""
+        return bool(getattr(self.table, "hints", True))
+
+    def hint(self) -> None:
+        """Select what the medium bot would play from our view and say why; asked again
+        for the same view, the next option it ranked."""
+        if self.no_hand_here():
+            return
+        view = self.view
+        assert view is not None
+        if not self.hints_allowed:
+            self.message = self.tr.gettext(HINTS_OFF)
+            return self.changed()
+        known = self._hints
+        if known is not None and known[0] is view:
+            self.hint_index += 1
+        else:
+            known = self._hints = (view, MediumBot(memory=self.memory).suggest(view))
+            self.hint_index = 0
+        suggestions = known[1]
+        if not suggestions:
+            self.message = self.tr.gettext(NO_HINT)
+            return self.changed()
+        chosen = suggestions[self.hint_index % len(suggestions)]
+        action = chosen.action
+        cards: tuple[Card, ...] = getattr(action, "cards", ())
+        self._select_cards(cards)
+        self.declaring = None
+        self.message = self.text.hint(HINT_MOVE[type(action)], cards, chosen.reason,
+                                      chosen.params)
+        self.changed()
 
     # ------------------------------------------------------------ actions
 

@@ -22,7 +22,7 @@ from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRul
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
 TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "start", "more")
-MORE_ROWS = ("turn_timer", "level")  # then the house rules, when "more" is open
+MORE_ROWS = ("turn_timer", "hints", "level")  # then the house rules, when "more" is open
 BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
 
@@ -38,6 +38,7 @@ class TableSetup:
     turn_timer: int = 0
     level: str = DEFAULT_LEVEL      # the table's: stand-ins for absent players
     levels: tuple[str, ...] = ()    # of the bot seats, one by one
+    hints: bool = True              # players may ask for a hint
 
 
 class SetupModel:
@@ -56,6 +57,7 @@ class SetupModel:
         self.levels: list[str] = []
         self.pin = ""
         self.turn_timer = 0
+        self.hints = True
         self.more = False                       # the turn timer, stand-ins and house rules
         self.message: str | None = None
         self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES)]
@@ -114,6 +116,8 @@ class SetupModel:
             number = int(row[len(BOT_ROW):])
             level = self.levels[number - 1]
             self.levels[number - 1] = LEVELS[(LEVELS.index(level) + step) % len(LEVELS)]
+        elif row == "hints":
+            self.hints = not self.hints
         elif row == "turn_timer":
             position = TURN_TIMERS.index(self.turn_timer)
             self.turn_timer = TURN_TIMERS[(position + step) % len(TURN_TIMERS)]
@@ -170,7 +174,8 @@ class SetupModel:
 
     def result(self) -> TableSetup:
         return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,
-                          self.pin or None, self.turn_timer, self.level, tuple(self.levels))
+                          self.pin or None, self.turn_timer, self.level, tuple(self.levels),
+                          self.hints)
 
     # ---------------------------------------------------------------- rendering
 
@@ -184,6 +189,7 @@ class SetupModel:
             else tr.gettext("Open the table"),
             "more": tr.gettext("More settings…"),
             "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
+            "hints": tr.gettext("Hints"),
         }
         if row.startswith(BOT_ROW):
             return tr.gettext("Bot {number}").format(number=row[len(BOT_ROW):])
@@ -208,6 +214,8 @@ class SetupModel:
             return ""
         if row == "more":
             return "▾" if self.more else "▸"
+        if row == "hints":
+            return str(self.text.rule_value("hints", self.hints))
         if row == "turn_timer":
             if not self.turn_timer:
                 return self.tr.gettext("none")
@@ -229,6 +237,7 @@ class SetupModel:
             "more": tr.gettext("Enter shows or hides the turn timer, the stand-in bots' level "
                                "and every house rule of the preset."),
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
+            "hints": tr.gettext("Whether players may ask what a bot would play, and why (h)."),
             "level": tr.gettext("How well a bot plays for an absent player; sets every bot "
                                 "below too."),
         }

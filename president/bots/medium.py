@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
+from president.bots.advice import SUGGESTED, Suggestion, suggestion, trick_reason
 from president.bots.heuristic import shed
 from president.bots.knowledge import (
     PlayTracker,
@@ -364,6 +365,25 @@ class MediumBot:
             known = knowledge(view, policy.tables, played)
             return policy.choose_trick(turn_from_view(view, known.unseen, options))
         return next((a for a in options if isinstance(a, Ready)), first)
+
+    def suggest(self, view: View) -> list[Suggestion]:
+        """What this bot would do in ``view`` and why, its choice first, then the next
+        options it ranked (a hint: issue 28); [] when the seat has nothing to decide.
+        Reads the view only (and the cards seen played, from ``memory``)."""
+        options = [a for a in view.legal if isinstance(a, (Play, Pass, Give, Discard, GiveBack))]
+        if not options:
+            return []
+        policy = self.policy(view)
+        strength = policy.tables.strength[view.reversed]
+        if not isinstance(options[0], (Play, Pass)):
+            chosen = self.choose(view)
+            return [suggestion(chosen, "shed", view.hand, strength)]
+        played = self.tracker.update(view)
+        known = knowledge(view, policy.tables, played)
+        ranked = policy.ranked(turn_from_view(view, known.unseen, options))
+        leading, any_play = view.top is None, any(isinstance(a, Play) for a in options)
+        return [suggestion(action, trick_reason(priority, action, leading, any_play),
+                           view.hand, strength) for priority, action in ranked[:SUGGESTED]]
 
 
 @lru_cache(maxsize=32)

@@ -162,7 +162,7 @@ def test_host_set_up(run_ui) -> None:
         await d.screen_shows("Turn timer")
         d.keys(DOWN + RIGHT)                      # turn timer: none -> 15 s
         await d.until(lambda: setup.turn_timer == 15, "the turn timer")
-        d.keys(DOWN * 2 + RIGHT * 2)              # title set: bga -> daifugo -> classic
+        d.keys(DOWN * 3 + RIGHT * 2)              # (level, hints) title set: bga -> classic
         await d.until(lambda: setup.rules.title_set == "classic", "the title set")
         d.keys(DOWN * 3)                          # a rule with its explanation
         await d.until(lambda: setup.row not in ("pin", "title_set"), "a rule row")
