@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from president.cards import Card, format_cards, parse_cards
@@ -54,6 +54,19 @@ class Discard:
 
 # The actions that hand over cards of the player's choice (their cards sorted).
 CHOSEN_CARDS = (GiveBack, Give, Discard)
+
+
+def sorted_cards(action: Action) -> Action:
+    """``action`` with its cards (and a play's declaration) sorted, as actions are listed."""
+    if isinstance(action, (Play, *CHOSEN_CARDS)):
+        cards = tuple(sorted(action.cards))
+        if cards != action.cards:
+            action = replace(action, cards=cards)
+    if isinstance(action, Play) and action.declared:
+        declared = tuple(sorted(action.declared))
+        if declared != action.declared:
+            action = replace(action, declared=declared)
+    return action
 
 
 @dataclass(frozen=True, slots=True)

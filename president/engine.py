@@ -1,8 +1,9 @@
 """The rules engine: pure functions over an immutable ``State``.
 
-``legal_actions`` is the one source of truth for legality: ``apply`` accepts an
-action only if ``legal_actions`` lists it (a decree's free text aside), and
-otherwise raises ``IllegalAction`` with a reason code, leaving the state as it was.
+``legal_actions`` (``legality.py``, with ``to_act``; both part of this module's API) is
+the one source of truth for legality: ``apply`` accepts an action only if
+``legal_actions`` lists it (a decree's free text aside), and otherwise raises
+``IllegalAction`` with a reason code, leaving the state as it was.
 
 Where each house rule acts is listed in ``rules-docs/engine.md``: the move generator
 (``moves.py``) and the comparison of plays (``combos.py``) decide what may be played;
@@ -14,12 +15,10 @@ one function.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from random import Random
 from typing import Any
 
 from president.actions import (
-    CHOSEN_CARDS,
     Action,
     Decree,
     Discard,
@@ -29,18 +28,23 @@ from president.actions import (
     Play,
     Ready,
     action_to_dict,
+    sorted_cards,
 )
 from president.cards import Card, Rank, card_key, format_cards, make_deck, shuffled
 from president.combos import BEATS, Combo, Outcome, classify, compare, in_order, stands_for
 from president.errors import IllegalAction
 from president.events import Event
-from president.moves import NO_ACTIONS, HandMoves, Legal, listed_form, tax_returns
-from president.refusals import decree_text_ok
+from president.legality import decree_hand, legal_actions, legal_for, to_act
+from president.moves import HandMoves, listed_form
+from president.refusals import decree_text_ok, reason
 from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import Dealer, FirstLead, HouseRules, LaterLead, SessionEnd, check_player_count
 from president.seeds import hand_rng
 from president.state import GiveDue, HandResult, Phase, PileEntry, State, TaxDue
 from president.trick import Trick, finish_is_forbidden, same_rank_singles, take_place, went_out
+from president.view import view
+
+__all__ = ["apply", "end_session", "explain_illegal", "legal_actions", "new_session", "to_act"]
 
 _NOBODY: frozenset[int] = frozenset()
 _Hands = tuple[tuple[Card, ...], ...]
@@ -89,98 +93,7 @@ def end_session(state: State) -> tuple[State, list[Event]]:
     return _finish_session(state)
 
 
-# ---------------------------------------------------------------- legality
-
-
-def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
-    """Every action ``seat`` may take now. A ``Decree`` is listed with empty text:
-    its text is the President's free choice."""
-    legal = state._legal.get(seat)
-    if legal is None:
-        legal = state._legal[seat] = _find_legal(state, seat)
-    return legal.actions
-
-
-def _legal(state: State, seat: int) -> Legal:
-    """What ``legal_actions`` lists for ``seat``, found once per state."""
-    legal = state._legal.get(seat)
-    if legal is None:
-        legal = state._legal[seat] = _find_legal(state, seat)
-    return legal
-
-
-def to_act(state: State) -> int | None:
-    """The seat the session waits for now, None once it is over:
-
-    - the tricks: the seat on turn (also for a 7-pass or 10-discard it owes);
-    - the tax: the lowest seat that owes cards back (the others owe theirs too, in any
-      order);
-    - between hands: the President while a ``decree`` is open to them and they are not
-      yet ready (the decree comes before the deal), then the lowest seat not ready.
-
-    The seat named always has a legal action other than a decree."""
-    phase = state.phase
-    if phase is Phase.PLAY:
-        return state.turn
-    if phase is Phase.TAX:
-        return min(due.receiver for due in state.tax_due)
-    if phase is Phase.HAND_OVER:
-        ready = state.ready
-        if state.rules.decree and state.roles is not None:
-            president = state.roles.index(Role.PRESIDENT)
-            if president not in ready and _may_decree(state, president):
-                return president
-        return next(seat for seat in state.seats if seat not in ready)
-    return None
-
-
-def _find_legal(state: State, seat: int) -> Legal:
-    if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
-        return NO_ACTIONS
-    phase = state.phase
-    if phase is Phase.PLAY:
-        if seat != state.turn:
-            return NO_ACTIONS
-        if state.giving:
-            return _giving_legal(state, seat)
-        # No decree during the tricks (_may_decree).
-        known, hand = state._moves, state.hands[seat]
-        moves = known[seat] if known is not None else None
-        if moves is None or moves.hand is not hand or moves.reversed != state.reversed:
-            moves = _hand_moves(state, seat)  # (the usual case above, inlined)
-        return state.game.moves.legal(moves, state.top, state.lock)
-    actions: list[Action] = []
-    if phase is Phase.TAX:
-        for due in state.tax_due:
-            if due.receiver == seat:
-                returns = tax_returns(state.hands[seat], state.rules, due.count)
-                actions.extend([GiveBack(seat, cards) for cards in returns])
-    elif phase is Phase.HAND_OVER and seat not in state.ready:
-        actions.append(Ready(seat))
-    if _may_decree(state, seat):
-        actions.append(Decree(seat, ""))
-    return Legal(tuple(actions))
-
-
-def _giving_legal(state: State, seat: int) -> Legal:
-    """A 7-pass or 10-discard is due (``state.giving``, on the turn of its seat): every
-    distinct choice of its count of cards, as the tax's return lists them."""
-    due = state.giving[0]
-    kind = Give if due.kind == "give" else Discard
-    picks = tax_returns(state.hands[seat], state.rules, due.count)
-    return Legal(tuple([kind(seat, cards) for cards in picks]))
-
-
-def _hand_moves(state: State, seat: int) -> HandMoves:
-    """The moves of ``seat``'s hand in the order in force: those the seat's last play or
-    pass left (``_moves``) if they are still its hand's, else made afresh."""
-    hand = state.hands[seat]
-    moves = state._moves[seat] if state._moves is not None else None
-    if moves is None or (moves.hand is not hand and moves.hand != hand):
-        return state.game.moves.for_hand(seat, hand, state.reversed)
-    if moves.reversed != state.reversed:
-        return state.game.moves.in_order(moves, state.reversed)
-    return moves
+# ---------------------------------------------------------------- the seats' moves
 
 
 def _with_moves(
@@ -191,22 +104,6 @@ def _with_moves(
         list(state._moves) if state._moves is not None else [None] * len(state.players))
     known[seat] = moves
     return tuple(known)
-
-
-def _may_decree(state: State, seat: int) -> bool:
-    """``decree``: the President may decree once between hands (or during the tax)."""
-    return (
-        state.rules.decree
-        and state.phase in (Phase.HAND_OVER, Phase.TAX)
-        and state.roles is not None
-        and state.roles[seat] is Role.PRESIDENT
-        and state.decree_hand != _decree_hand(state)
-    )
-
-
-def _decree_hand(state: State) -> int:
-    """The hand whose result a decree made now follows."""
-    return state.hand_number if state.phase is Phase.HAND_OVER else state.hand_number - 1
 
 
 # ---------------------------------------------------------------- apply
@@ -228,7 +125,7 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     if isinstance(action, (Play, Pass)):
         if state.phase is not Phase.PLAY or seat != state.turn or state.giving:
             return None
-        legal = state._legal.get(seat) or _legal(state, seat)
+        legal = state._legal.get(seat) or legal_for(state, seat)
         moves = legal.moves
         assert moves is not None  # the tricks, on turn
         if isinstance(action, Pass):
@@ -248,13 +145,13 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
         return _play(state, seat, cards, combo, outcome, moves, declared)
     if isinstance(action, GiveBack):
         cards = action.cards  # (compared as tuples: a dataclass compare each costs more)
-        listed = _legal(state, seat).actions
+        listed = legal_for(state, seat).actions
         if any(type(other) is GiveBack and other.cards == cards for other in listed):
             return _give_back(state, seat, cards)
     elif isinstance(action, (Give, Discard)):
-        if action in _legal(state, seat).actions:
+        if action in legal_for(state, seat).actions:
             return _give(state, seat, action.cards)
-    elif isinstance(action, Ready) and action in _legal(state, seat).actions:
+    elif isinstance(action, Ready) and action in legal_for(state, seat).actions:
         return _ready(state, seat)
     return None
 
@@ -262,19 +159,14 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
 def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
     """Any other action: put in the form ``legal_actions`` lists, checked, applied or
     refused with the reason."""
-    if isinstance(action, (Play, *CHOSEN_CARDS)):
-        cards = tuple(sorted(action.cards))
-        if cards != action.cards:
-            action = replace(action, cards=cards)
-    if isinstance(action, Play) and action.declared:
-        declared = tuple(sorted(action.declared))
-        if declared != action.declared:
-            action = replace(action, declared=declared)
-    legal = legal_actions(state, action.seat)
+    action = sorted_cards(action)
+    seat = action.seat
+    legal = legal_actions(state, seat)
     if isinstance(action, Decree):
-        ok = Decree(action.seat, "") in legal and decree_text_ok(action.text)
+        ok = Decree(seat, "") in legal and decree_text_ok(action.text)
     else:
-        ok = _listed(state, action) in legal
+        hand = state.hands[seat] if seat in state.seats else ()
+        ok = listed_form(hand, action, state.rules) in legal
     if not ok:
         raise IllegalAction(
             explain_illegal(state, action), seat=action.seat, phase=state.phase.value,
@@ -284,12 +176,12 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
         case Play(seat, cards, declared):
             combo = classify(cards, state.rules, state.reversed, declared)
             assert isinstance(combo, Combo)
-            moves = _legal(state, seat).moves
+            moves = legal_for(state, seat).moves
             assert moves is not None
             outcome = compare(combo, state.top, state.rules, state.reversed)
             return _play(state, seat, cards, combo, outcome, moves, declared)
         case Pass(seat):
-            moves = _legal(state, seat).moves
+            moves = legal_for(state, seat).moves
             assert moves is not None
             return _pass(state, seat, moves)
         case GiveBack(seat, cards):
@@ -303,24 +195,10 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
     raise TypeError(action)
 
 
-def _listed(state: State, action: Action) -> Action:
-    """The form in which ``legal_actions`` lists ``action``: cards that differ only
-    in suit stand for each other (``moves.listed_form``)."""
-    if not isinstance(action, (Play, *CHOSEN_CARDS)) or action.seat not in state.seats:
-        return action
-    hand = state.hands[action.seat]
-    if _remove(hand, action.cards) is None:
-        return action
-    return listed_form(hand, action, state.rules)
-
-
 def explain_illegal(state: State, action: Action) -> str:
     """The reason code for an action ``legal_actions`` does not list: the acting seat's
     view answers (``refusals.reason``, what a client asks too), but whether this hand's
     decree is already made is known only here."""
-    from president.refusals import reason
-    from president.view import view
-
     seat = action.seat
     if state.phase is Phase.SESSION_OVER:
         return "session_over"
@@ -331,7 +209,7 @@ def explain_illegal(state: State, action: Action) -> str:
             return "not_president"
         if not state.rules.decree or state.phase is Phase.PLAY:
             return "wrong_phase"
-        if state.decree_hand == _decree_hand(state):
+        if state.decree_hand == decree_hand(state):
             return "decree_made"
         return "decree_invalid"
     return reason(view(state, seat), action)
@@ -775,7 +653,7 @@ def _ready(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _make_decree(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
     text = text.strip()
-    hand = _decree_hand(state)
+    hand = decree_hand(state)
     event = Event("decree", {"hand": state.hand_number, "seat": seat, "text": text})
     # A decree made during the tax is already in force for the hand being played.
     return _evolve(state, dict(decree=text, decree_hand=hand)), [event]

@@ -23,7 +23,13 @@ from dataclasses import dataclass, replace
 from itertools import chain, combinations, compress
 from typing import Literal
 
-from president.actions import Action, Discard, Give, GiveBack, Pass, Play
+from president.actions import (
+    CHOSEN_CARDS,
+    Action,
+    Pass,
+    Play,
+    sorted_cards,
+)
 from president.cards import JOKER, SUITED_RANKS, Card, Rank, Suit, card_key
 from president.combos import (
     Combo,
@@ -316,11 +322,16 @@ def canonical_cards(
     return tuple(sorted(picked, key=card_key))
 
 
-def listed_form(hand: tuple[Card, ...], action: Play | GiveBack | Give | Discard,
-                rules: HouseRules) -> Play | GiveBack | Give | Discard:
-    """``action`` (its cards sorted, all in ``hand``) in the form ``legal_actions`` lists
-    it: cards that differ only in suit stand for each other (``canonical_cards``), and so
-    do the suits of a declaration (``canonical_declaration``)."""
+def listed_form(hand: tuple[Card, ...], action: Action, rules: HouseRules) -> Action:
+    """``action`` in the form ``legal_actions`` lists it, if its cards are all in ``hand``:
+    its cards (and declaration) sorted (``sorted_cards``), cards that differ only in suit
+    standing for each other (``canonical_cards``), and so the suits of a declaration
+    (``canonical_declaration``). Any other action as it is. The one definition: the
+    engine's check of an action and a client's (``refusals.refusal``) ask it."""
+    if not isinstance(action, (Play, *CHOSEN_CARDS)) or not in_hand(hand, action.cards):
+        return action
+    action = sorted_cards(action)
+    assert isinstance(action, (Play, *CHOSEN_CARDS))
     play = isinstance(action, Play)
     if isinstance(action, Play) and action.declared and all(
             card.rank is not Rank.JOKER for card in action.declared):
@@ -335,6 +346,16 @@ def listed_form(hand: tuple[Card, ...], action: Play | GiveBack | Give | Discard
         return action
     cards = canonical_cards(hand, action.cards, rules, single=play)
     return action if cards == action.cards else replace(action, cards=cards)
+
+
+def in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
+    """Whether every card of ``cards`` is in ``hand`` (a multiset: two decks)."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
 
 
 # ---------------------------------------------------------------- tax returns

@@ -8,13 +8,11 @@ that asks here says exactly what the host would answer.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from president import moves
 from president.actions import (
-    CHOSEN_CARDS,
     DECREE_MAX_LENGTH,
     Action,
     Decree,
@@ -39,20 +37,9 @@ def refusal(view: View, action: Action) -> str | None:
     if isinstance(action, Decree):
         if Decree(action.seat, "") in view.legal and decree_text_ok(action.text):
             return None
-    elif listed_form(view, action) in view.legal:
+    elif moves.listed_form(view.hand, action, view.rules) in view.legal:
         return None
     return reason(view, action)
-
-
-def listed_form(view: View, action: Action) -> Action:
-    """``action`` as ``legal`` lists it: cards that differ only in suit stand for each
-    other (``moves.listed_form``)."""
-    if not isinstance(action, (Play, *CHOSEN_CARDS)) or not in_hand(view.hand, action.cards):
-        return action
-    action = replace(action, cards=tuple(sorted(action.cards)))
-    if isinstance(action, Play) and action.declared:
-        action = replace(action, declared=tuple(sorted(action.declared)))
-    return moves.listed_form(view.hand, action, view.rules)
 
 
 def reason(view: View, action: Action) -> str:
@@ -92,7 +79,7 @@ def reason(view: View, action: Action) -> str:
         return "must_lead"
     if not action.cards:
         return "empty_play"
-    if not in_hand(view.hand, action.cards):
+    if not moves.in_hand(view.hand, action.cards):
         return "not_in_hand"
     return _play_reason(view, action)
 
@@ -169,13 +156,3 @@ def wild_reason(view: View, cards: tuple[Card, ...]) -> str:
 
 def decree_text_ok(text: str) -> bool:
     return 0 < len(text.strip()) <= DECREE_MAX_LENGTH and text.isprintable()
-
-
-def in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
-    """Whether every card of ``cards`` is in ``hand`` (a multiset: two decks)."""
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            return False
-        rest.remove(card)
-    return True

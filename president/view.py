@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from president.actions import Action, action_from_dict, action_to_dict
 from president.cards import Card, Rank, Suit, format_cards, parse_cards
 from president.combos import Combo, make_combo
-from president.engine import legal_actions
+from president.legality import legal_actions
 from president.locks import Lock
 from president.roles import Role
 from president.rules import HouseRules

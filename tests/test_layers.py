@@ -61,3 +61,70 @@ def test_the_check_sees_a_forbidden_import(tmp_path: Path) -> None:
     module.write_text("from ..cli.text import Text\nimport president.cli.plain\n")
     names = imported_names(module, "president.net")
     assert "president.cli.text" in names and "president.cli.plain" in names
+
+
+def import_graph(folder: str, package: str) -> dict[str, set[str]]:
+    """Module -> the modules of ``package`` it imports (at the top or in a function, but
+    not for type checking only: ``if TYPE_CHECKING:`` blocks are left out)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        relative = path.relative_to(ROOT / folder).with_suffix("")
+        parts = [package, *relative.parts]
+        module = ".".join(parts[:-1] if path.name == "__init__.py" else parts)
+        graph[module] = set()
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+                node.body = []  # (ast.walk reads the children after the parent)
+        names = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[module] = names
+    return {module: {name for name in names if name in graph and name != module}
+            for module, names in graph.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of imports in ``graph`` (its modules in order, the first repeated last),
+    or an empty list. A package's ``__init__`` importing its own modules is no cycle."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        if module in path:
+            return [*path[path.index(module):], module]
+        if module in done:
+            return []
+        for name in sorted(graph[module]):
+            if module.startswith(name + "."):  # a module's own package (its __init__)
+                continue
+            found = visit(name, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        found = visit(module, [])
+        if found:
+            return found
+    return []
+
+
+def test_the_engine_has_no_import_cycles() -> None:
+    """No module of president/ imports, even from inside a function, one that imports it
+    back: each module can be read (and loaded) after those it uses."""
+    cycle = find_cycle(import_graph("president", "president"))
+    assert not cycle, " -> ".join(cycle)
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    graph = {"president.a": {"president.b"}, "president.b": {"president.c"},
+             "president.c": {"president.a"}, "president": {"president.a"}}
+    assert find_cycle(graph) == ["president.a", "president.b", "president.c", "president.a"]
+    del graph["president.c"]
+    graph["president.b"] = set()
+    assert find_cycle(graph) == []

@@ -1,0 +1,121 @@
+"""Who must act, and what each seat may do: the one source of truth for legality.
+
+``to_act`` names the seat the session waits for; ``legal_actions`` lists what a seat
+may do, found once per state (``State._legal``) from the seat's moves (``moves``'s
+``HandMoves``, carried from state to state in ``State._moves``). ``engine.apply``
+accepts exactly what is listed here.
+"""
+
+from __future__ import annotations
+
+from president.actions import Action, Decree, Discard, Give, GiveBack, Ready
+from president.moves import NO_ACTIONS, HandMoves, Legal, tax_returns
+from president.roles import Role
+from president.state import Phase, State
+
+
+def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now. A ``Decree`` is listed with empty text:
+    its text is the President's free choice."""
+    legal = state._legal.get(seat)
+    if legal is None:
+        legal = state._legal[seat] = _find_legal(state, seat)
+    return legal.actions
+
+
+def legal_for(state: State, seat: int) -> Legal:
+    """What ``legal_actions`` lists for ``seat``, found once per state."""
+    legal = state._legal.get(seat)
+    if legal is None:
+        legal = state._legal[seat] = _find_legal(state, seat)
+    return legal
+
+
+def to_act(state: State) -> int | None:
+    """The seat the session waits for now, None once it is over:
+
+    - the tricks: the seat on turn (also for a 7-pass or 10-discard it owes);
+    - the tax: the lowest seat that owes cards back (the others owe theirs too, in any
+      order);
+    - between hands: the President while a ``decree`` is open to them and they are not
+      yet ready (the decree comes before the deal), then the lowest seat not ready.
+
+    The seat named always has a legal action other than a decree."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return state.turn
+    if phase is Phase.TAX:
+        return min(due.receiver for due in state.tax_due)
+    if phase is Phase.HAND_OVER:
+        ready = state.ready
+        if state.rules.decree and state.roles is not None:
+            president = state.roles.index(Role.PRESIDENT)
+            if president not in ready and may_decree(state, president):
+                return president
+        return next(seat for seat in state.seats if seat not in ready)
+    return None
+
+
+def _find_legal(state: State, seat: int) -> Legal:
+    if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
+        return NO_ACTIONS
+    phase = state.phase
+    if phase is Phase.PLAY:
+        if seat != state.turn:
+            return NO_ACTIONS
+        if state.giving:
+            return _giving_legal(state, seat)
+        # No decree during the tricks (may_decree).
+        known, hand = state._moves, state.hands[seat]
+        moves = known[seat] if known is not None else None
+        if moves is None or moves.hand is not hand or moves.reversed != state.reversed:
+            moves = _hand_moves(state, seat)  # (the usual case above, inlined)
+        return state.game.moves.legal(moves, state.top, state.lock)
+    actions: list[Action] = []
+    if phase is Phase.TAX:
+        for due in state.tax_due:
+            if due.receiver == seat:
+                returns = tax_returns(state.hands[seat], state.rules, due.count)
+                actions.extend([GiveBack(seat, cards) for cards in returns])
+    elif phase is Phase.HAND_OVER and seat not in state.ready:
+        actions.append(Ready(seat))
+    if may_decree(state, seat):
+        actions.append(Decree(seat, ""))
+    return Legal(tuple(actions))
+
+
+def _giving_legal(state: State, seat: int) -> Legal:
+    """A 7-pass or 10-discard is due (``state.giving``, on the turn of its seat): every
+    distinct choice of its count of cards, as the tax's return lists them."""
+    due = state.giving[0]
+    kind = Give if due.kind == "give" else Discard
+    picks = tax_returns(state.hands[seat], state.rules, due.count)
+    return Legal(tuple([kind(seat, cards) for cards in picks]))
+
+
+def _hand_moves(state: State, seat: int) -> HandMoves:
+    """The moves of ``seat``'s hand in the order in force: those the seat's last play or
+    pass left (``_moves``) if they are still its hand's, else made afresh."""
+    hand = state.hands[seat]
+    moves = state._moves[seat] if state._moves is not None else None
+    if moves is None or (moves.hand is not hand and moves.hand != hand):
+        return state.game.moves.for_hand(seat, hand, state.reversed)
+    if moves.reversed != state.reversed:
+        return state.game.moves.in_order(moves, state.reversed)
+    return moves
+
+
+def may_decree(state: State, seat: int) -> bool:
+    """``decree``: the President may decree once between hands (or during the tax)."""
+    return (
+        state.rules.decree
+        and state.phase in (Phase.HAND_OVER, Phase.TAX)
+        and state.roles is not None
+        and state.roles[seat] is Role.PRESIDENT
+        and state.decree_hand != decree_hand(state)
+    )
+
+
+def decree_hand(state: State) -> int:
+    """The hand whose result a decree made now follows."""
+    return state.hand_number if state.phase is Phase.HAND_OVER else state.hand_number - 1
