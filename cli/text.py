@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from president.cards import Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
-from president.combos import stands_for
+from president.combos import Combo, stands_for
 from president.errors import (
     HistoryError,
     JournalError,
@@ -411,6 +411,25 @@ HINT_KEY_LABEL = N_("h hint")      # the key line's: the key, then what it does
 HINTS_OFF = N_("Hints are turned off at this table.")
 NO_HINT = N_("No hint now: it is not your move.")
 
+# "To beat" while following (issue 28): what a play must be, from the view's top of the
+# pile; {rank} the top's rank (a run's top card), "above" the order in force.
+TO_BEAT = N_("To beat: {what}")
+TO_BEAT_OR_PASS = N_("To beat: {what} · or pass")
+BEAT_SETS: dict[int, tuple[str, str]] = {   # by set size: (above, equal or above)
+    1: (N_("a single above {rank}"), N_("a single of {rank} or above")),
+    2: (N_("a pair above {rank}"), N_("a pair of {rank} or above")),
+    3: (N_("three of a kind above {rank}"), N_("three of a kind of {rank} or above")),
+    4: (N_("four of a kind above {rank}"), N_("four of a kind of {rank} or above")),
+}
+BEAT_MANY = (NN_("{count} card of one rank above {rank}", "{count} cards of one rank above {rank}"),
+             NN_("{count} card of one rank of {rank} or above",
+                 "{count} cards of one rank of {rank} or above"))
+BEAT_RUN = NN_("a run of {count} card above {rank}", "a run of {count} cards above {rank}")
+BEAT_ORDER = {"revolution": N_("(revolution: lower ranks beat higher ones)"),
+              "back": N_("(11-back: lower ranks beat higher ones)"),
+              "back_usual": N_("(11-back: the usual order again)")}
+RANK_KEY_TIP = N_("Tip: {key} selects your {rank} cards (again: one fewer) · Enter plays them")
+
 # A lock on the pile (``suit_lock``) on the pile line, by its kind (``lock_kind``).
 LOCK_LABELS: dict[str, str] = {
     "suits": N_("locked {suits}"),
@@ -776,6 +795,29 @@ class Text:
 
     def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["seat"], "lead", names)
+
+    # ------------------------------------------------------------ following
+
+    def to_beat(self, top: Combo, rules: HouseRules, reversed_: bool, back: bool,
+                lock: Lock | None, can_pass: bool) -> str:
+        """One line saying what beats the pile ``top`` under the rules in force."""
+        equal = rules.equal_rank != "off" and top.kind == "set"
+        rank = self.rank(top.rank)
+        if top.kind == "run":
+            what = self.tr.ngettext(*BEAT_RUN, top.size).format(
+                count=self.number(top.size), rank=rank)
+        elif top.size in BEAT_SETS:
+            what = self.tr.gettext(BEAT_SETS[top.size][equal]).format(rank=rank)
+        else:
+            what = self.tr.ngettext(*BEAT_MANY[equal], top.size).format(
+                count=self.number(top.size), rank=rank)
+        if back:
+            what += " " + self.tr.gettext(BEAT_ORDER["back" if reversed_ else "back_usual"])
+        elif reversed_:
+            what += " " + self.tr.gettext(BEAT_ORDER["revolution"])
+        if lock is not None:
+            what += " · " + self.lock(lock)
+        return self.tr.gettext(TO_BEAT_OR_PASS if can_pass else TO_BEAT).format(what=what)
 
     # ------------------------------------------------------------ hints
 

@@ -22,7 +22,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
-from president.actions import Decree
+from president.actions import Decree, Pass, Play
 from president.cards import JOKER
 from president.cli.i18n import N_
 from president.cli.terminal.cards_view import (
@@ -42,8 +42,8 @@ from president.cli.terminal.fit import (
     width_of,
     wrap,
 )
-from president.cli.terminal.model import LineEdit, TableModel
-from president.cli.text import HINT_KEY_LABEL
+from president.cli.terminal.model import RANK_KEYS, LineEdit, TableModel
+from president.cli.text import HINT_KEY_LABEL, RANK_KEY_TIP
 from president.cli.web.qr import qr_lines
 from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
@@ -548,6 +548,10 @@ def hand_header_fragments(model: TableModel) -> Fragments:
             "Your hand: choose {n} cards to discard, then Enter.", choosing.number,
         ).format(n=choosing.number)
         return fit_line([("class:turn", text)], columns())
+    if model.my_turn and view.top is not None:   # following: what beats the pile
+        line = model.text.to_beat(view.top, model.rules, view.reversed, view.back, view.lock,
+                                  model.can(Pass))
+        return fit_line([("class:turn", line)], columns())
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
     if view.phase == "hand_over":
@@ -686,7 +690,28 @@ def message_parts(model: TableModel, editor: LineEdit | None) -> Fragments:
     hint = model.selection_hint()
     if hint:
         return [("class:dim", hint)]
-    return []
+    tip = rank_key_tip(model)
+    return [("class:dim", tip)] if tip else []
+
+
+TIP_HANDS = 2  # the first hands teach the rank keys
+
+
+def rank_key_tip(model: TableModel) -> str:
+    """In the first hands, at our turn with nothing selected: the rank key of the lowest
+    card we may play ("Tip: 5 selects your 5 cards…"), or ""."""
+    view = model.view
+    if view is None or view.hand_number > TIP_HANDS or not model.my_turn or model.selected \
+            or model.choosing is not None:
+        return ""
+    plays = [a for a in model.legal_of(Play) if isinstance(a, Play)]
+    if not plays:
+        return ""
+    low = min(plays, key=lambda play: model.strength(play.cards[0])).cards[0]
+    key = next((key for key, symbol in RANK_KEYS.items() if symbol == low.rank.symbol), "")
+    if low.rank.symbol in ("J", "Q", "K", "A", "JK"):
+        key = model.text.rank(low.rank).lower() if low.suit is not None else "x"
+    return model.tr.gettext(RANK_KEY_TIP).format(key=key, rank=model.text.rank(low.rank))
 
 
 def leave_question(model: TableModel) -> str:
