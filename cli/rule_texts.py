@@ -107,7 +107,8 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "jack_back": N_("A play with a jack reverses the rank order until the pile is cleared."),
     "five_skip": N_("Each 5 played skips the next player."),
     "nine_reverse": N_("A play with a 9 reverses the direction of play."),
-    "spade_three_return": N_("The 3 of spades played alone beats a lone joker."),
+    "spade_three_return": N_("The 3 of spades played alone on a lone joker clears the pile; "
+                             "its player leads again."),
     "downfall": N_("From the second hand on, the previous President drops to the last "
                    "place when someone else goes out first."),
     "forbidden_finish": N_("Going out with a joker, the best rank, an 8 (with 8-cut) or "

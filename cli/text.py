@@ -366,6 +366,7 @@ EVENT_TEXTS: dict[str, str] = {
     "counter_revolution": N_("Counter-revolution! The ranks are back in their usual order."),
     "hand_end": N_("Hand {hand} is over. Finishing order: {order}."),
     "cut": N_("8-cut! The pile is cleared."),
+    "return": N_("3 of spades on the joker! The pile is cleared."),
     "back": N_("11-back! The rank order is reversed until the pile is cleared."),
     "back_off": N_("11-back again: the rank order is as it was."),
     "reverse": N_("The direction of play is reversed."),
@@ -449,6 +450,8 @@ EVENT_PLURALS: dict[str, tuple[str, str]] = {
                "{giver} gives {count} cards to {receiver}."),
     "session_end": NN_("The session is over. The winner: {names}.",
                        "The session is over. The winners: {names}."),
+    "session_end_early": NN_("The session was ended early. The winner: {names}.",
+                             "The session was ended early. The winners: {names}."),
 }
 
 # Counted things ({count}): cards, points, and the numeric values of house rules.
@@ -752,6 +755,9 @@ class Text:
     def _event_cut(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self.tr.gettext(EVENT_TEXTS["cut"])
 
+    def _event_return(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return self.tr.gettext(EVENT_TEXTS["return"])
+
     def _event_back(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self.tr.gettext(EVENT_TEXTS["back" if p["on"] else "back_off"])
 
@@ -763,7 +769,16 @@ class Text:
         return self.tr.gettext(EVENT_TEXTS["reverse"])
 
     def _event_forbidden(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        return self._own(seat, p["seat"], "forbidden", names, place=self.number(p["place"]))
+        line = self._own(seat, p["seat"], "forbidden", names, place=self.number(p["place"]))
+        return self._then_leads(line, p, names, seat)
+
+    def _then_leads(self, line: str, p: Mapping[str, Any], names: _Names,
+                    seat: int | None) -> str:
+        """``line`` and, when the seat went out by a 7-pass or 10-discard after the pile
+        was cleared for it, who leads instead (``leader``)."""
+        if "leader" not in p:
+            return line
+        return line + " " + self._own(seat, p["leader"], "lead", names)
 
     def _event_downfall(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["seat"], "downfall", names, place=self.number(p["place"]))
@@ -775,7 +790,8 @@ class Text:
         place = self.number(p["place"])
         if p.get("holding") or p["place"] == len(names.players):  # still holding cards
             return self._own(seat, p["seat"], "out_last", names, place=place)
-        return self._own(seat, p["seat"], "out", names, place=place)
+        return self._then_leads(self._own(seat, p["seat"], "out", names, place=place),
+                                p, names, seat)
 
     def _event_hand_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         order = [names[s] for s in p.get("order", [])]
@@ -784,7 +800,8 @@ class Text:
 
     def _event_session_end(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         winners = [names[s] for s in p.get("winners", [])]
-        return self.tr.ngettext(*EVENT_PLURALS["session_end"], len(winners)).format(
+        key = "session_end_early" if p.get("early") else "session_end"
+        return self.tr.ngettext(*EVENT_PLURALS[key], len(winners)).format(
             names=self.join(winners))
 
     def _event_decree(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:

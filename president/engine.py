@@ -86,11 +86,13 @@ def new_session(
 
 
 def end_session(state: State) -> tuple[State, list[Event]]:
-    """End the session between hands (``session_end`` = minutes or open: the host decides)."""
+    """End the session between hands (``session_end`` = minutes or open: the host decides).
+    A session whose rules end it by hands or by score, ended before they do, is marked
+    ``early`` (its ``session_end`` says so)."""
     if state.phase is not Phase.HAND_OVER:
         raise IllegalAction("wrong_phase", seat=None, phase=state.phase.value,
                             action={"type": "end_session"})
-    return _finish_session(state)
+    return _finish_session(state, early=state.rules.session_end in _RULES_END)
 
 
 # ---------------------------------------------------------------- the seats' moves
@@ -315,8 +317,8 @@ def _land(
     active = trick.active = [other for other in state.order if hands[other]]
     if len(active) <= 1:
         return _end_hand(_evolve(state, changes), events)
-    if trick.cut:
-        events.append(Event("cut", {"hand": state.hand_number, "seat": seat}))
+    if trick.cut:  # "cut" (eight_cut) or "return" (spade_three_return)
+        events.append(Event(trick.cut, {"hand": state.hand_number, "seat": seat}))
         leader = seat if left else _next_seat(state, direction, hands, seat)
         return _clear(state, changes, events, leader)
     for act in skip_acts:
@@ -389,6 +391,11 @@ def _give(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         turn = state.resume
         if turn is None or not hands[turn]:
             turn = _next_seat(state, state.direction, hands, seat)
+            if state.top is None and not hands[seat]:
+                # The pile was cleared for this seat to lead, and it went out instead:
+                # its out (or forbidden) line names who leads.
+                gone = events[1]
+                events[1] = Event(gone.code, {**gone.params, "leader": turn})
         changes.update(turn=turn, resume=None)
     return _evolve(state, changes), events
 
@@ -635,10 +642,17 @@ def _session_is_over(state: State) -> bool:
     return False  # minutes, open: the host ends the session (end_session)
 
 
-def _finish_session(state: State) -> tuple[State, list[Event]]:
+# The session ends that the rules decide (``_session_is_over``), not the host.
+_RULES_END = frozenset({SessionEnd.HANDS, SessionEnd.TARGET, SessionEnd.ZERO})
+
+
+def _finish_session(state: State, early: bool = False) -> tuple[State, list[Event]]:
     best = max(state.scores)
     winners = tuple(seat for seat in state.seats if state.scores[seat] == best)
-    event = Event("session_end", {"scores": list(state.scores), "winners": list(winners)})
+    params: dict[str, Any] = {"scores": list(state.scores), "winners": list(winners)}
+    if early:
+        params["early"] = True
+    event = Event("session_end", params)
     return _evolve(state, dict(phase=Phase.SESSION_OVER, winners=winners, turn=None)), [event]
 
 

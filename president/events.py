@@ -17,6 +17,8 @@ Codes match the hand-history line types (``rules-docs/hand-history.md``):
 - ``ready``       hand, seat
 - ``lead``        hand, seat (who leads the first trick of a hand)
 - ``cut``         hand, seat (an 8 cleared the pile: ``eight_cut``; a ``clear`` follows)
+- ``return``      hand, seat (a 3 of spades on a lone joker cleared the pile:
+                  ``spade_three_return``; a ``clear`` follows)
 - ``back``        hand, on (an 11-back turned the rank order, or turned it back: ``jack_back``)
 - ``reverse``     hand, direction (a 9 turned the direction of play: ``nine_reverse``)
 - ``forbidden``   hand, seat, place (went out with a forbidden play: ``forbidden_finish``)
@@ -36,7 +38,7 @@ from typing import Any
 EVENT_CODES = (
     "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
     "hand_end", "session_end", "decree", "ready", "lead",
-    "cut", "back", "reverse", "forbidden", "downfall", "lock", "give", "discard",
+    "cut", "back", "reverse", "forbidden", "downfall", "lock", "give", "discard", "return",
 )
 
 

@@ -34,7 +34,7 @@ LINE_TYPES = (
     "session", "deal", "tax", "play", "pass", "skip", "revolution", "clear", "out",
     "hand_end", "session_end", "decree", "cut", "back", "reverse", "forbidden", "downfall",
     "lock",
-    "give", "discard",
+    "give", "discard", "return",
 )
 # Lines that stand for a player's action (a ``tax`` line only when it is a return).
 ACTION_TYPES = {"play": "play", "pass": "pass", "tax": "give_back", "decree": "decree",

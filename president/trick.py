@@ -4,11 +4,11 @@
 
 1. the cards leave the hand for the pile (``play``);
 2. the rule steps ``play_steps`` enables for the rules, in order: ``revolution``,
-   ``run_revolution``, ``eight_cut`` (marks the cut), ``suit_lock``, ``jack_back``,
-   ``nine_reverse``, ``five_skip``;
+   ``run_revolution``, ``eight_cut`` and ``spade_three_return`` (mark the cut),
+   ``suit_lock``, ``jack_back``, ``nine_reverse``, ``five_skip``;
 3. ``went_out`` if the hand is empty (``forbidden_finish``, ``downfall``);
 4. the end of the hand, if one player or none still holds cards;
-5. the clear of an 8-cut (``cut``, ``clear``);
+5. the clear of an 8-cut or a spade-3 return (``cut`` or ``return``, ``clear``);
 6. the skip steps ``skip_steps`` enables: ``equal_rank_skip``; then the skips
    (``skip`` events);
 7. the clear of the trick, or the turn to the next player (``engine._advance``).
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from president.cards import Card, Rank, format_cards
+from president.cards import Card, Rank, Suit, format_cards
 from president.combos import EQUAL, Combo, Outcome, best_rank, is_spade_three_return, stands_for
 from president.events import Event
 from president.locks import Lock, lock_after
@@ -55,7 +55,7 @@ class Trick:
     finished: tuple[int, ...]
     bottom: tuple[int, ...]
     lock: Lock | None
-    cut: bool = False
+    cut: str = ""  # a play that clears the pile at once: its event ("cut", "return")
     skips: int = 0
     declared: tuple[Card, ...] = ()  # what the play's jokers stand for (wild jokers)
 
@@ -154,7 +154,20 @@ def _revolt(trick: Trick) -> None:
 def eight_cut(trick: Trick) -> None:
     """``eight_cut``: a play holding an 8 clears the pile (after the other steps; see
     ``engine._play``), and its player leads."""
-    trick.cut = any(card.rank is Rank.EIGHT for card in trick.shown)
+    if any(card.rank is Rank.EIGHT for card in trick.shown):
+        trick.cut = "cut"
+
+
+def _spade_three(combo: Combo, cards: tuple[Card, ...], singles: int, outcome: Outcome) -> bool:
+    """A lone 3 of spades."""
+    return combo.size == 1 and combo.rank is Rank.THREE and combo.suit is Suit.SPADES
+
+
+def spade_three_return(trick: Trick) -> None:
+    """``spade_three_return``: the 3 of spades played on a lone joker wins the trick at
+    once: the pile is cleared (as by an 8-cut) and its player leads (supe-san gaeshi)."""
+    if is_spade_three_return(trick.combo, trick.state.top):
+        trick.cut = "return"
 
 
 def suit_lock(trick: Trick) -> None:
@@ -291,6 +304,7 @@ def play_steps(rules: HouseRules) -> tuple[Step, ...]:
         (rules.revolution is not Revolution.OFF, Step(_big_set, revolution)),
         (rules.run_revolution, Step(_long_run, run_revolution)),
         (rules.eight_cut, Step(_holding(Rank.EIGHT), eight_cut)),
+        (rules.spade_three_return, Step(_spade_three, spade_three_return)),
         (rules.suit_lock is not SuitLock.OFF, Step(_any_play, suit_lock)),
         (rules.jack_back, Step(_holding(Rank.JACK), jack_back)),
         (rules.nine_reverse, Step(_holding(Rank.NINE), nine_reverse)),

@@ -112,8 +112,10 @@ def test_spade_three_beats_a_lone_joker() -> None:
     state, _ = play(state, 0, "JK")
     assert plays(state, 1) == {"3S"}
     assert_illegal(state, Play(1, parse_cards("3C")), "too_low")
-    state, _ = play(state, 1, "3S")
-    assert state.top is not None and state.top.rank.symbol == "3"
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play", "return", "clear"]  # it wins the trick at once
+    assert find(events, "clear") == [{"hand": 1, "leader": 1}]
+    assert state.top is None and state.turn == 1
 
 
 def test_spade_three_without_the_rule_does_not_beat_a_joker() -> None:

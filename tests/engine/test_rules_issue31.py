@@ -73,3 +73,91 @@ def test_a_wild_joker_in_a_mixed_run_may_be_a_card_of_a_rank_held_in_another_sui
     assert after.hands[0] == parse_cards("6S 9D")
     assert after.top is not None and (after.top.kind, after.top.rank.symbol) == ("run", "7")
     assert_illegal(state, declared(0, "5C 7C JK", "6S"), "joker_held")
+
+
+# ------------------------------------------------------------ the spade-3 return
+
+
+def test_the_spade_three_on_a_lone_joker_wins_the_trick_at_once() -> None:
+    """As an 8-cut: the pile is cleared and the 3's player leads; no 4 follows it."""
+    rules = HouseRules(jokers=1, spade_three_return=True)
+    state = position(["JK 4D", "3S 5D", "4S 6D"], rules)
+    state, _ = play(state, 0, "JK")
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play", "return", "clear"]
+    assert find(events, "return") == [{"hand": 1, "seat": 1}]
+    assert state.top is None and state.pile == () and state.turn == 1
+    assert_illegal(state, Play(2, parse_cards("4S")), "not_your_turn")
+
+
+def test_going_out_on_a_spade_three_return_the_next_player_leads() -> None:
+    rules = HouseRules(jokers=1, spade_three_return=True)
+    state = position(["JK 4D", "3S", "4S 6D"], rules)
+    state, _ = play(state, 0, "JK")
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play", "out", "return", "clear"]
+    assert find(events, "clear") == [{"hand": 1, "leader": 2}]
+    forbidding = HouseRules(jokers=1, spade_three_return=True, forbidden_finish=True)
+    state = position(["JK 4D", "3S", "4S 6D"], forbidding)
+    state, _ = play(state, 0, "JK")
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play", "forbidden", "return", "clear"]
+
+
+def test_a_spade_three_on_anything_else_is_a_plain_three() -> None:
+    rules = HouseRules(jokers=1, spade_three_return=True)
+    state = position(["JK 4D", "3S 5D", "4S 6D"], rules, turn=1)
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play"]
+
+
+# ------------------------------------------------------------ who leads after a give
+
+
+def test_going_out_by_a_give_after_the_clear_names_who_leads() -> None:
+    """The cut's ``clear`` names the player, who then gives their last card away: their
+    ``out`` line says who leads instead."""
+    from president.actions import Discard, Give
+
+    rules = HouseRules(sequences=3, eight_cut=True, seven_pass=True, ten_discard=True)
+    state = position(["6C 7C 8C 4D", "5D 9D", "KD KS"], rules)
+    state, events = play(state, 0, "6C 7C 8C")
+    assert codes(events) == ["play", "cut", "clear"]
+    assert find(events, "clear") == [{"hand": 1, "leader": 0}]
+    state, events = apply(state, Give(0, parse_cards("4D")))
+    assert codes(events) == ["give", "out"]
+    assert find(events, "out") == [{"hand": 1, "seat": 0, "place": 1, "leader": 1}]
+    assert state.turn == 1 and state.top is None
+    state = position(["8C 9C 10C 4D", "5D 9D", "KD KS"], rules)
+    state, _ = play(state, 0, "8C 9C 10C")
+    state, events = apply(state, Discard(0, parse_cards("4D")))
+    assert find(events, "out") == [{"hand": 1, "seat": 0, "place": 1, "leader": 1}]
+
+
+def test_going_out_by_a_give_on_a_pile_in_play_names_no_leader() -> None:
+    from president.actions import Give
+
+    rules = HouseRules(seven_pass=True)
+    state = position(["7C 4D", "5D 9D", "KD KS"], rules)
+    state, _ = play(state, 0, "7C")
+    state, events = apply(state, Give(0, parse_cards("4D")))
+    assert find(events, "out") == [{"hand": 1, "seat": 0, "place": 1}]
+
+
+# ------------------------------------------------------------ a session ended early
+
+
+def test_a_session_ended_before_its_rules_end_it_says_so() -> None:
+    from engine_kit import between_hands
+
+    from president.engine import end_session
+
+    for rules in (HouseRules(session_end="hands"), HouseRules(session_end="target"),
+                  HouseRules(session_end="zero", scoring="bga")):
+        state = between_hands(rules, [0, 1, 2, 3])
+        _, events = end_session(state)
+        assert find(events, "session_end")[0]["early"] is True
+    for session_end in ("minutes", "open"):
+        state = between_hands(HouseRules(session_end=session_end), [0, 1, 2, 3])
+        _, events = end_session(state)
+        assert "early" not in find(events, "session_end")[0]

@@ -65,8 +65,8 @@ def test_the_spade_three_beats_a_lone_wild_joker() -> None:
     state = position(["JK 4D", "3C 3S 5D", "6D 7D"], rules)
     state, _ = play(state, 0, "JK")
     assert plays(state, 1) == {"3S"}
-    state, _ = play(state, 1, "3S")
-    assert state.top is not None and state.top.rank.symbol == "3"
+    state, events = play(state, 1, "3S")
+    assert codes(events) == ["play", "return", "clear"] and state.turn == 1
 
 
 def test_a_declaration_that_lies_is_refused() -> None:

@@ -60,18 +60,22 @@ def sample_events() -> list[dict[str, Any]]:
         {"type": "clear", "hand": 1, "leader": 0},
         {"type": "out", "hand": 1, "seat": 0, "place": 1},
         {"type": "out", "hand": 1, "seat": 0, "place": 4},
+        {"type": "out", "hand": 1, "seat": 0, "place": 1, "leader": 1},
         {"type": "hand_end", "hand": 1, "order": [1, 0, 3, 2],
          "roles": ["vice_president", "president", "scum", "vice_scum"], "scores": [2, 3, -3, -2]},
         {"type": "session_end", "scores": [2, 3, -3, -2], "winners": [1]},
         {"type": "session_end", "scores": [3, 3, -3, -2], "winners": [0, 1]},
+        {"type": "session_end", "scores": [2, 3, -3, -2], "winners": [1], "early": True},
         {"type": "decree", "hand": 1, "seat": 0, "text": "No phones"},
         {"type": "ready", "hand": 1, "seat": 0},
         {"type": "lead", "hand": 1, "seat": 0},
         {"type": "cut", "hand": 1, "seat": 0},
+        {"type": "return", "hand": 1, "seat": 0},
         {"type": "back", "hand": 1, "on": True},
         {"type": "back", "hand": 1, "on": False},
         {"type": "reverse", "hand": 1, "direction": -1},
         {"type": "forbidden", "hand": 1, "seat": 0, "place": 4},
+        {"type": "forbidden", "hand": 1, "seat": 0, "place": 4, "leader": 1},
         {"type": "downfall", "hand": 1, "seat": 0, "place": 4, "cards": "3C 4D"},
         {"type": "lock", "hand": 1, "suits": "HS", "step": False},
         {"type": "lock", "hand": 1, "suits": "", "step": True},
@@ -120,6 +124,19 @@ def test_event_lines_read_naturally() -> None:
     winners = {"type": "session_end", "scores": [3, 3, 0, 0], "winners": [0, 1]}
     assert (Text("it").event(as_event(winners), PLAYERS, 2)
             == "La sessione è finita. Vincono Anna e Bob.")
+
+
+def test_issue_31_lines_say_who_leads_and_that_the_session_was_cut() -> None:
+    out = {"type": "out", "hand": 1, "seat": 0, "place": 1, "leader": 1}
+    assert Text("en").event(as_event(out), PLAYERS, 1) == (
+        "Anna is out of cards: place 1. You lead.")
+    assert Text("nl").event(as_event(out), PLAYERS, 2).endswith(" Bob komt uit.")
+    early = {"type": "session_end", "scores": [3, 0, 0, 0], "winners": [0], "early": True}
+    assert Text("it").event(as_event(early), PLAYERS, 2) == (
+        "La sessione si è chiusa in anticipo. Vince Anna.")
+    back = {"type": "return", "hand": 1, "seat": 0}
+    assert Text("pl").event(as_event(back), PLAYERS, 1) == (
+        "Trójka pik na jokera! Stos jest czyszczony.")
 
 
 def test_unknown_or_broken_events_do_not_raise() -> None:

@@ -153,6 +153,10 @@ RARE_EVENTS = [
     Event("play", {"hand": 1, "seat": 0, "cards": "5H 5S JK", "declared": "5D"}),
     Event("play", {"hand": 1, "seat": 1, "cards": "4H JK 6H", "declared": "5H"}),
     Event("session_end", {"scores": [1, 1, 0], "winners": [0, 1]}),
+    Event("session_end", {"scores": [1, 1, 0], "winners": [0], "early": True}),
+    Event("return", {"hand": 1, "seat": 2}),
+    Event("out", {"hand": 1, "seat": 0, "place": 1, "leader": 1}),
+    Event("forbidden", {"hand": 1, "seat": 1, "place": 4, "leader": 2}),
     Event("decree", {"hand": 2, "seat": 0, "text": "Ogni 2 canta"}),
     Event("mystery", {"hand": 1}),
 ]

@@ -122,6 +122,9 @@ export class Text {
       const mine = seat !== null && seat !== undefined && who === seat;
       return this.x.t(`event.${line}.${mine ? "own" : "other"}`, { name: name(who), ...params });
     };
+    // Out by a 7-pass or 10-discard after the pile was cleared for it: who leads instead.
+    const thenLeads = (line) => (Number.isInteger(event.leader)
+      ? `${line} ${own(event.leader, "lead")}` : line);
     const x = this.x;
     switch (event.type) {
       case "deal": return own(event.dealer, "deal", { hand: x.number(event.hand) });
@@ -166,23 +169,29 @@ export class Text {
         return x.t(`event_text.${event.reversed ? "revolution" : "counter_revolution"}`);
       case "clear": return own(event.leader, "clear");
       case "cut": return x.t("event_text.cut");
+      case "return": return x.t("event_text.return");
       case "back": return x.t(`event_text.${event.on ? "back" : "back_off"}`);
       case "reverse": return x.t("event_text.reverse");
       case "lock":
         return x.t(`event_text.lock_${lockKind(event.suits, event.step)}`,
           { suits: this.suits(event.suits) });
-      case "forbidden": return own(event.seat, "forbidden", { place: x.number(event.place) });
+      case "forbidden":
+        return thenLeads(own(event.seat, "forbidden", { place: x.number(event.place) }));
       case "downfall": return own(event.seat, "downfall", { place: x.number(event.place) });
       case "out": {
         const place = x.number(event.place);
-        return own(event.seat, event.holding || event.place === players.length ? "out_last" : "out", { place });
+        if (event.holding || event.place === players.length) {
+          return own(event.seat, "out_last", { place });
+        }
+        return thenLeads(own(event.seat, "out", { place }));
       }
       case "hand_end":
         return x.t("event_text.hand_end", { hand: x.number(event.hand),
           order: x.list((event.order || []).map(name)) });
       case "session_end": {
         const winners = (event.winners || []).map(name);
-        return x.tn("event_plural.session_end", winners.length, { names: x.list(winners) });
+        return x.tn(`event_plural.${event.early ? "session_end_early" : "session_end"}`,
+          winners.length, { names: x.list(winners) });
       }
       case "decree": return own(event.seat, "decree", { text: event.text });
       case "ready": return own(event.seat, "ready");
