@@ -284,7 +284,7 @@ def test_an_eleven_back_is_named_in_the_title_not_as_a_revolution() -> None:
     assert "11-BACK: usual order for this trick" in text_of(layout.title_fragments(both))
     polish = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
     polish.tr, polish.text = load_texts("pl")
-    assert "11-BACK: kolejność odwrócona na ten stos" in text_of(layout.title_fragments(polish))
+    assert "WALET: odwrócona kolejność" in text_of(layout.title_fragments(polish))
 
 
 def test_a_rank_key_picks_the_suits_a_suit_lock_asks_for() -> None:

@@ -95,7 +95,7 @@ def test_the_table_summary_speaks_the_players_language() -> None:
                     pile=(PileEntry(1, parse_cards("7C")),))
     lines = describe_view(view(state, 0), 0, text_for("pl"))
     assert lines[0].startswith("-- rozdanie 1 · ")
-    assert "   stos: 7C (Bot 1)" in lines and "   TWOJA KOLEJ" in lines
+    assert "   stos: 7C (Bot 1)" in lines and "   TWÓJ RUCH" in lines
     assert "   twoja ręka: 3C 4D 5H" in lines
     polish, english = "\n".join(lines), "\n".join(describe_view(view(state, 0), 0))
     for word in ("hand", "pile", "cards held", "YOUR TURN"):
