@@ -1,16 +1,17 @@
 """One word per game concept and language, the same in the catalogs and the rules documents.
 
-Each ``Term`` names a concept of the glossary (../shared/glossary.md), the word each
-language uses for it (chosen from that language's rule book where it has one) and the
-synonyms it must not use. Every source message that names the concept in English must
-use the word in its translation; no catalog entry and no rules document may use a banned
-synonym. locales/README.md lists the words for translators.
+``locales/terms.toml`` is the glossary: for each concept of ../shared/glossary.md the word
+each language uses (chosen from that language's rule book where it has one), the variants
+it must not use, and the English messages that name it. Every source message naming the
+concept must use the word in its translation; no catalog entry and no rules document may
+use a rejected variant, nor a phrase the translation reviews quoted as a slip.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -18,77 +19,43 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-DOCS = Path(__file__).resolve().parents[2] / "rules-docs"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "rules-docs"
+GLOSSARY = ROOT / "locales" / "terms.toml"
 LANGUAGES = ("en", "it", "nl", "pl")
 
 
 @dataclass(frozen=True)
 class Term:
     concept: str
-    english: str | None  # a source message naming the concept (None: the documents only)
-    used: dict[str, str]  # language -> the word (a regular expression)
-    banned: dict[str, str] = field(default_factory=dict)  # language -> its synonyms
-    exempt: frozenset[str] = frozenset()  # source messages that may say it otherwise
-    in_docs: bool = True  # the rules documents use the word too
+    source: str | None  # a source message naming the concept (None: the documents only)
+    use: dict[str, str]  # language -> the word (a regular expression)
+    reject: dict[str, str]  # language -> its variants
+    exempt: frozenset[str]  # source messages that may say it otherwise
+    docs: bool  # the rules documents use the word too
 
 
-TERMS = (
-    Term("host", r"\bhost\b(?! a table)",
-         {"en": r"\bhost", "it": r"\bhost\b", "nl": r"\bhost", "pl": r"\bhost|\bhoś"},
-         {"it": r"\bchi ospita|\bospitante|\bpadrone di casa",
-          "nl": r"\bgastheer|\bgastvrouw", "pl": r"\bgospodar|\bgospodyni"}),
-    Term("preset", r"\bpreset\b|\bnamed set of house rules",
-         {"en": r"\bpresets?\b|\bnamed set of house rules", "it": r"\bvariant[ei]\b",
-          "nl": r"\bregelsets?\b", "pl": r"\bwariant"},
-         {"it": r"\bpreimpostazion|\bregole predefinite", "nl": r"\bvoorinstelling",
-          "pl": r"\bzestaw\w* zasad|\bgotow\w* zestaw"}),
-    Term("run", r"\bruns?\b(?! another)",
-         {"en": r"\bruns?\b", "it": r"\bscal[ae]\b", "nl": r"\breeks(en)?\b", "pl": r"\bstrit"},
-         {"en": r"\bstraights?\b", "it": r"\bsequenz", "nl": r"\bstra(at|ten)\b",
-          "pl": r"\bsekwens"}),
-    Term("pile", r"\bpile\b",
-         {"en": r"\bpile\b", "it": r"\bpila\b|\bpresa\b", "nl": r"\bstapel",
-          "pl": r"\bstos"},
-         {"it": r"\bmucchio|\bcumulo|\bpulit[ao]\b", "nl": r"\bhoop\b",
-          "pl": r"\bkupk|\bstert"}),
-    Term("trick", None,
-         {"en": r"\btricks?\b", "it": r"\bpres[ae]\b", "nl": r"\bslag(en)?\b",
-          "pl": r"\blew(a|y|ie|ę)\b"},
-         {"pl": r"\brund[aęyz]"}),
-    Term("lead", r"\blead(s)?\b",
-         {"en": r"\blead", "it": r"\bapr[eio]|\bapertura", "nl": r"\buitk\w*|\bkom\w* uit\b",
-          "pl": r"\b(roz)?zaczyna"},
-         {"it": r"\bcomando\b", "nl": r"\bleid(en|t)?\b|\bleiding\b", "pl": r"\bprowadz"}),
-    # (not "7-pass": the rule that gives cards away, not the pass of a turn)
-    Term("pass", r"(?<!7-)\bpass(es|ed|ing)?\b",
-         {"en": r"\bpass", "it": r"\bpass", "nl": r"\bpas|\bgepast|\bpast\b",
-          "pl": r"\bpas|\bspas"}),
-    Term("tax", r"\btax\b",
-         {"en": r"\btax\b", "it": r"\btass[ae]\b", "nl": r"\bbelasting", "pl": r"\bpodat"},
-         {"it": r"\bimpost[ae]\b|\btribut", "nl": r"\btaks\b|\bheffing",
-          "pl": r"\bdanin|\bharacz"},
-         # the seat column says what the player does: gives cards back
-         exempt=frozenset({"choosing tax cards"})),
-    Term("revolution", r"(?i)\brevolution\b",
-         {"en": r"(?i)revolution", "it": r"(?i)rivoluzion", "nl": r"(?i)revoluti",
-          "pl": r"(?i)rewoluc"}),
-    Term("skip", r"(?i)\bskip(s|ped)?\b",
-         {"en": r"(?i)\bskip", "it": r"(?i)\bsalt",
-          "nl": r"(?i)oversla|overgeslagen|slaat\b.*\bover\b", "pl": r"(?i)\bpomi|\bkolejk"}),
-    Term("rank (a card's value)", r"(?i)\branks?\b(?! above)",
-         {"en": r"(?i)\brank", "it": r"(?i)\bvalor", "nl": r"(?i)\bwaarde", "pl": r"(?i)\bwartoś"},
-         # Dutch "rang" is a player's rank (President … Eikel), never a card's
-         {"nl": r"(?i)\brang"},
-         exempt=frozenset({"Reseat by rank"})),
-    Term("set (cards of one rank)", None, {},
-         {"nl": r"\bsets?\b", "pl": r"\bukład"}, in_docs=False),
-)
+def _load() -> tuple[tuple[Term, ...], dict[str, list[str]]]:
+    data = tomllib.loads(GLOSSARY.read_text(encoding="utf-8"))
+    terms = tuple(Term(concept=t["concept"], source=t.get("source"), use=t.get("use", {}),
+                       reject=t.get("reject", {}), exempt=frozenset(t.get("exempt", ())),
+                       docs=t.get("docs", True)) for t in data["term"])
+    return terms, data["slips"]
+
+
+TERMS, SLIPS = _load()
 
 
 def _strip(text: str) -> str:
-    """Placeholders, code spans and setting names are not words of the language."""
+    """Code spans and placeholders are not words of the language."""
     text = re.sub(r"`[^`]*`", " ", text)
     return re.sub(r"\{[^{}]*\}", " ", text)
+
+
+def _slip(phrase: str) -> re.Pattern[str]:
+    """``phrase`` as written, not as a part of a longer word ("Esc blijf", not "blijven")."""
+    return re.compile(r"(?<!\w)" * phrase[0].isalnum() + re.escape(phrase)
+                      + r"(?!\w)" * phrase[-1].isalnum(), re.IGNORECASE)
 
 
 def _catalog(tool: ModuleType, language: str) -> Catalog:
@@ -111,7 +78,18 @@ def _entries(catalog: Catalog) -> list[tuple[str, str]]:
 
 
 def _doc(language: str) -> str:
-    return _strip((DOCS / f"rules.{language}.md").read_text(encoding="utf-8"))
+    return (DOCS / f"rules.{language}.md").read_text(encoding="utf-8")
+
+
+def test_the_glossary_names_every_language_and_its_patterns_compile() -> None:
+    assert len({term.concept for term in TERMS}) == len(TERMS)
+    for term in TERMS:
+        assert set(term.use) | set(term.reject) <= set(LANGUAGES), term.concept
+        for pattern in [term.source or "", *term.use.values(), *term.reject.values()]:
+            re.compile(pattern)
+        if term.source:
+            assert set(term.use) == set(LANGUAGES), term.concept
+    assert set(SLIPS) <= set(LANGUAGES)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -120,43 +98,56 @@ def test_every_message_naming_a_concept_uses_the_languages_word(tool: ModuleType
     wrong = []
     for source, translation in _entries(_catalog(tool, language)):
         for term in TERMS:
-            if term.english is None or source in term.exempt or language not in term.used:
+            if term.source is None or source in term.exempt or language not in term.use:
                 continue
-            if re.search(term.english, _strip(source)) and not re.search(
-                    term.used[language], _strip(translation), re.IGNORECASE):
+            if re.search(term.source, _strip(source)) and not re.search(
+                    term.use[language], _strip(translation), re.IGNORECASE):
                 wrong.append((term.concept, source, translation))
     assert not wrong, "\n".join(map(repr, wrong))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_catalog_entry_uses_a_banned_synonym(tool: ModuleType, language: str) -> None:
-    found = [
-        (term.concept, translation) for _, translation in _entries(_catalog(tool, language))
-        for term in TERMS
-        if language in term.banned and re.search(term.banned[language], _strip(translation),
-                                                 re.IGNORECASE)
-    ]
+def test_no_catalog_entry_uses_a_rejected_variant_or_a_slip(tool: ModuleType,
+                                                            language: str) -> None:
+    entries = _entries(_catalog(tool, language))
+    found = [(term.concept, translation) for _, translation in entries for term in TERMS
+             if language in term.reject
+             and re.search(term.reject[language], _strip(translation), re.IGNORECASE)]
+    found += [(slip, translation) for _, translation in entries
+              for slip in SLIPS.get(language, ()) if _slip(slip).search(translation)]
     assert not found, "\n".join(map(repr, found))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_rules_document_uses_the_same_words(language: str) -> None:
     doc = _doc(language)
+    words = _strip(doc)
     missing = [term.concept for term in TERMS
-               if term.in_docs and language in term.used
-               and not re.search(term.used[language], doc, re.IGNORECASE)]
+               if term.docs and language in term.use
+               and not re.search(term.use[language], words, re.IGNORECASE)]
     assert not missing, f"rules.{language}.md never says: {missing}"
-    found = [(term.concept, match.group(0)) for term in TERMS if language in term.banned
-             for match in re.finditer(term.banned[language], doc, re.IGNORECASE)]
+    found = [(term.concept, match.group(0)) for term in TERMS if language in term.reject
+             for match in re.finditer(term.reject[language], words, re.IGNORECASE)]
+    found += [(slip, slip) for slip in SLIPS.get(language, ()) if _slip(slip).search(doc)]
     assert not found, f"rules.{language}.md: {found}"
 
 
-def test_a_banned_synonym_is_caught() -> None:
-    """The patterns bite: the words the review found are each caught."""
-    old = {"it": ["chi ospita il tavolo", "le preimpostazioni", "La pila viene pulita"],
-           "nl": ["de gastheer", "Voorinstelling", "de laagste geldige set", "van die rang"],
-           "pl": ["gospodarz stołu", "Sekwensy", "gotowe zestawy zasad", "dowolny układ"]}
+def test_the_glossary_catches_what_the_reviews_found() -> None:
+    """The patterns bite: the words the two reviews found are each caught."""
+    old = {"it": ["chi ospita il tavolo", "le preimpostazioni", "La pila viene pulita",
+                  "il padrone del tavolo", "il proprietario", "Finale vietato",
+                  "11-back (fante)", "nella loro lobby", "storico valido"],
+           "nl": ["de gastheer", "Voorinstelling", "de laagste geldige set", "van die rang",
+                  "gesloten ♥", "De stapel is op andere kleuren gesloten", "Achtsnede",
+                  "Val (miyako-ochi)", "11-back (boer)", "Aantal kaarten per speelbeurt",
+                  "winst", "Meer verboden uitgangen"],
+           "pl": ["gospodarz stołu", "Sekwensy", "gotowe zestawy zasad", "dowolny układ",
+                  "Zakazane wyjście", "11-back (walet)", "Cięcie ósemką", "TWOJA KOLEJ",
+                  "To nie twoja kolejka.", "kolej: Anna", "Nie masz tych kart w ręce."]}
     for language, phrases in old.items():
         for phrase in phrases:
-            assert any(re.search(term.banned.get(language, "(?!)"), phrase, re.IGNORECASE)
+            assert any(re.search(term.reject.get(language, "(?!)"), phrase, re.IGNORECASE)
                        for term in TERMS), (language, phrase)
+    assert _slip("Esc blijf").search("a even weg · Esc blijf")
+    assert not _slip("Esc blijf").search("a even weg · Esc blijven")
+    assert _slip("Za {name} gra bot").search("Za {name} gra bot: {event}")
