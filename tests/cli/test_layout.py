@@ -18,6 +18,7 @@ from prompt_toolkit.keys import Keys
 from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
 
 from president.actions import Pass, Play
+from president.cards import parse_cards
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
 from president.cli.terminal.cards_view import card_label
@@ -25,7 +26,10 @@ from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import cards_text, hand_area, score_text, summary_lines
 from president.cli.terminal.model import TableModel
 from president.cli.terminal.setup_screen import SetupModel
+from president.engine import apply, new_session
 from president.net.session import ChatReceived, JoinFailed, ViewChanged
+from president.rules import HouseRules
+from president.state import Phase
 from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
@@ -188,7 +192,20 @@ ESSENTIAL = {
     "again": ("g play again", "PgUp PgDn log", "Ctrl-Q quit", "? help"),
     "watching": ("PgUp PgDn log", "t chat", "Ctrl-Q quit", "? help"),
     "waiting": ("s start now", "o change the rules", "Esc back to the lobby"),
+    "give": ("←→ move", "Space select", "Enter give", "Ctrl-Q quit", "? help"),
+    "discard": ("←→ move", "Space select", "Enter discard", "Ctrl-Q quit", "? help"),
+    "joker": ("←→ choose what the joker is", "Enter play", "Esc back"),
 }
+
+
+def after_own_play(cards: str, hands: list[str]) -> Moment:
+    """Seat 0 has just played ``cards`` at a table with the 7-pass and the 10-discard."""
+    rules = HouseRules(seven_pass=True, ten_discard=True)
+    state, events = new_session(rules, screens.NAMES[:3], 1)
+    state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
+                    turn=0, tax_due=(), tax_log=())
+    state, more = apply(state, Play(0, parse_cards(cards)))
+    return Moment(state, [*events, *more])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -215,6 +232,13 @@ def test_every_key_line_keeps_its_essential_hints_at_80_columns(language: str) -
     assert model.table is not None
     model.table, model.owner = replace(model.table, again=True), True
     lines["again"] = keys_line(render(ui))
+    seat_at(ui, after_own_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"]))
+    lines["give"] = keys_line(render(ui))
+    seat_at(ui, after_own_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
+    lines["discard"] = keys_line(render(ui))
+    model = seat_at(ui, found["play"])
+    model.declaring = [parse_cards("7C"), parse_cards("4C")]
+    lines["joker"] = keys_line(render(ui))
     for screen, hints in ESSENTIAL.items():
         line = lines[screen]
         assert len(line.rstrip()) < 80, (screen, line)
