@@ -243,6 +243,7 @@ def test_session_end_target_a_selfplay_session_ends_at_the_target(tmp_path):
     state, summaries = replay_history(read_history_file(path))
     target = PRESETS["polish"].session_length
     assert max(summaries[-1].scores) >= target
+    assert "early" not in read_history_file(path)[-1]  # the rules ended it
     assert all(max(summary.scores) < target for summary in summaries[:-1])
 
 
@@ -254,6 +255,8 @@ def test_hands_overrides_a_score_end_and_says_so(tmp_path, capsys):
     state, summaries = replay_history(read_history_file(path))
     assert len(summaries) == 2 and min(state.scores) > 0  # stopped before anyone hit zero
     assert state.rules == PRESETS["bga"]
+    lines = read_history_file(path)
+    assert '"early":true' in lines[-1]  # the session_end says it was cut (issue 31)
 
 
 @pytest.mark.parametrize("session_end", ["open", "minutes"])
@@ -267,6 +270,7 @@ def test_session_end_open_or_minutes_selfplay_ends_it_as_a_host_would(
     assert "selfplay ends the session after 3 hands" in capsys.readouterr().out
     state, summaries = replay_history(read_history_file(path))
     assert len(summaries) == 3 and state.rules.session_end == session_end
+    assert "early" not in read_history_file(path)[-1]  # the host's end, not a cut
 
 
 @pytest.mark.parametrize(

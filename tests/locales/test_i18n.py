@@ -115,6 +115,19 @@ def test_rules_command_prints_every_rule_in_italian() -> None:
     assert text.count("\n    ") == len(ALLOWED)  # an explanation under every rule
 
 
+def test_rules_command_lists_the_daihinmin_fields_at_their_defaults_too() -> None:
+    """Issue 31: the listing is complete, though a history's header leaves these out at
+    their defaults (``HouseRules.to_dict``)."""
+    from president.cli.text import Text
+    from president.rules import LATER_FIELDS, HouseRules
+
+    text, words = run_rules(preset="classic", lang="en"), Text("en")
+    for name in LATER_FIELDS:
+        assert name not in HouseRules().to_dict()
+        shown = words.rule_value(name, getattr(HouseRules(), name))
+        assert f"{words.rule_name(name)}: {shown}\n" in text, name
+
+
 def test_rules_command_reads_a_file_and_reports_errors(tmp_path, capsys) -> None:
     good = tmp_path / "rules.toml"
     good.write_text('preset = "polish"\ntax = "none"\n', encoding="utf-8")
