@@ -1,6 +1,6 @@
 """The table's journal hook on top of ``journal.Journal``, and resuming tables from it.
 
-``TableJournal`` implements ``table.JournalHook``: a session is started when the
+``TableJournal`` implements ``table_core.JournalHook``: a session is started when the
 table deals its first hand, every accepted action is appended before the table
 broadcasts it, the scores are recorded after each hand and the session is
 marked finished when it ends. ``resume_tables`` re-creates a ``Table`` for
@@ -22,6 +22,7 @@ from president.state import Phase, State
 
 from .journal import END_SESSION, Journal, JournalError, SessionRecord, replay
 from .table import Table, TableOptions
+from .table_core import TableCore
 
 log = logging.getLogger("president.net.persist")
 
@@ -40,18 +41,18 @@ class _Session:
 
 @dataclass
 class TableJournal:
-    """``table.JournalHook`` on a ``journal.Journal``. ``host`` holds host facts to keep
+    """``table_core.JournalHook`` on a ``journal.Journal``. ``host`` holds host facts to keep
     (e.g. the port)."""
 
     journal: Journal
     host: dict[str, Any] = field(default_factory=dict)
-    _sessions: WeakKeyDictionary[Table, _Session] = field(default_factory=WeakKeyDictionary)
+    _sessions: WeakKeyDictionary[TableCore, _Session] = field(default_factory=WeakKeyDictionary)
 
-    def session_id(self, table: Table) -> int | None:
-        entry = self._sessions.get(table)
+    def session_id(self, table: Table | TableCore) -> int | None:
+        entry = self._sessions.get(table.core if isinstance(table, Table) else table)
         return entry.id if entry is not None else None
 
-    def started(self, table: Table) -> None:
+    def started(self, table: TableCore) -> None:
         assert table.state is not None
         options = table.options
         kept = {name: getattr(options, name) for name in _KEPT_OPTIONS}
@@ -62,12 +63,12 @@ class TableJournal:
         )
         self._sessions[table] = _Session(session_id)
 
-    def seated(self, table: Table, seat: int) -> None:
+    def seated(self, table: TableCore, seat: int) -> None:
         entry = self._sessions.get(table)
         if entry is not None:  # before the deal nothing is kept: the table is not started
             self.journal.update_seats(entry.id, seats_of(table))
 
-    def accepted(self, table: Table, action: dict[str, Any]) -> None:
+    def accepted(self, table: TableCore, action: dict[str, Any]) -> None:
         entry = self._sessions[table]
         self.journal.append(entry.id, entry.appended, action)  # JournalError: not accepted
         entry.appended += 1
@@ -86,13 +87,13 @@ class TableJournal:
         except JournalError as error:
             log.warning("session %s: cannot record the scores: %s", entry.id, error)
 
-    def adopt(self, table: Table, record: SessionRecord, appended: int) -> None:
+    def adopt(self, table: TableCore, record: SessionRecord, appended: int) -> None:
         """Continue journaling a resumed table in its own session."""
         assert table.state is not None
         self._sessions[table] = _Session(record.id, appended, len(table.state.results))
 
 
-def seats_of(table: Table) -> list[dict[str, Any]]:
+def seats_of(table: TableCore) -> list[dict[str, Any]]:
     """What a resumed table needs of each seat: name, token (humans), kind and a bot's level."""
     return [{"name": seat.name, "token": seat.token, "kind": "bot" if seat.is_bot else "human",
              **({"level": seat.level} if seat.is_bot else {})}
@@ -160,7 +161,7 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
         table.recall([(before, seat) for before, seat in moves
                       if before.hand_number == state.hand_number])
         if hook is not None:
-            hook.adopt(table, record, len(actions))
+            hook.adopt(table.core, record, len(actions))
         log.info("resumed session %s as table %s after %d actions", record.id, table_id,
                  len(actions))
         tables.append(table)

@@ -428,7 +428,7 @@ def test_the_client_asks_for_a_snapshot_after_a_sequence_gap():
         await client.connect()
         await client.wait_for(lambda c: c.view is not None)
         # Frames lost as for a full queue: the table spends sequence numbers.
-        table._seq += 3
+        table.core._seq += 3
         await autoplay(client, 2, until=lambda c: c.gaps > 0 and wants_to_act(c))
         gaps = client.gaps
         await client.wait_for(lambda c: c.frames[-1]["type"] == "state")
@@ -549,7 +549,7 @@ def test_a_minutes_session_ends_at_the_first_hand_boundary_after_the_time():
         watcher = Recorder(LOCAL, port, "watch", spectate=True, reconnect=False)
         await watcher.connect()
         await wait_until(lambda: table.started and table.state.phase is Phase.PLAY)
-        table._deadline = asyncio.get_running_loop().time()  # the minutes are up
+        table.core._deadline = asyncio.get_running_loop().time()  # the minutes are up
         hand = table.state.hand_number  # mid-hand: the table is in PLAY, no await since
         await watcher.wait_for(lambda c: c.status == "closed")
         await host.stop()

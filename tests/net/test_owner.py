@@ -103,9 +103,9 @@ def test_only_the_owner_ends_the_session_and_everyone_gets_the_standings() -> No
             await anna.start()
             await guest.wait_for(lambda c: c.view is not None)
             refused = await guest.end_session()
-            still_on = not table._stop_requested
+            still_on = not table.core._stop_requested
             accepted = await anna.end_session()
-            return refused, still_on, accepted, table._stop_requested
+            return refused, still_on, accepted, table.core._stop_requested
         finally:
             await host.stop()
 

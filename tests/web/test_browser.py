@@ -351,12 +351,14 @@ def test_the_page_asks_what_a_wild_joker_stands_for(browser: Any) -> None:
         wait(lambda: my_turn(host, seat), what="the page's turn")
 
         async def deal_a_joker() -> None:  # the page leads holding 5♣ 6♦ JK 9♥
-            table = host.table
-            hands = list(table.state.hands)
+            core = host.table.core
+            assert core.state is not None
+            hands = list(core.state.hands)
             hands[seat] = parse_cards("5C 6D JK 9H")
-            table.state = dataclasses.replace(table.state, hands=tuple(hands), turn=seat,
-                                              pile=(), top=None, last_player=None)
-            table._broadcast([])
+            core.state = dataclasses.replace(core.state, hands=tuple(hands), turn=seat,
+                                             pile=(), top=None, last_player=None)
+            core._broadcast([])
+            host.table.perform(core.flush())
 
         host.call(deal_a_joker())
         wait(lambda: sorted(hand_on_page(browser)) == ["5C", "6D", "9H", "JK"], what="the joker")

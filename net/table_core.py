@@ -1,0 +1,1131 @@
+"""The rules of one table, sans-I/O: seats, tokens, the owner, seat requests, timers,
+the commit point and what goes to whom, decided here and nowhere else.
+
+No sockets, no tasks, no clock: ``net/table.py`` drives it. Inputs are a connection
+that joined (``Join``), its messages (``Command``), its going (``Gone``), a stop
+(``Stop``) and the time; each call returns the outputs, in the order they must be
+performed (``Send``, ``Broadcast``, ``Close``, ``Attach``, ``Detach``, ``Log``, ``Changed``), and
+``next_deadline`` says when to call ``wake`` again (timers are deadlines: bot moves,
+turn timers, the pause between hands, grace, minutes, a late PIN refusal).
+
+    core = TableCore(options, journal)
+    outputs = core.open(now)
+    outputs = core.handle(Command(peer, msg), now)
+    outputs = core.wake(now)                       # at core.next_deadline
+
+A connection is only a handle here (any hashable object, ``Peer``): the core keeps
+which seat each one holds. Every action goes through ``_commit``: applied, handed to
+the journal hook (the one port the core calls: a record must be written before its
+broadcast leaves, and a failed write undoes the action before anyone saw it), then
+broadcast. Each seat receives only ``view(state, seat)`` and events projected for it;
+spectators get the public view. The bots decide here, synchronously, when their
+deadline comes.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+from collections import deque
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, NamedTuple, Protocol, TypeAlias
+
+from president import engine
+from president.actions import Action, Decree, Pass, Ready, action_to_dict
+from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL, Bot, PlayTracker, make_bot
+from president.errors import IllegalAction, NetError, NotationError, RulesError
+from president.events import Event, project_event
+from president.rules import HouseRules, check_player_count
+from president.seeds import bot_seed, move_seed, new_session_seed
+from president.state import Phase, State
+from president.view import OwnPart, own_part, own_sources, view
+
+from .deadlines import Deadlines
+from .limits import Limits, PinGuard
+from .pake import HostHandshake
+from .protocol import (
+    MAX_SEATS,
+    PROTOCOL_VERSION,
+    Accepted,
+    ActionRequest,
+    AgainRequest,
+    Chat,
+    ChatRequest,
+    EndRequest,
+    Hello,
+    Leave,
+    Message,
+    Numbered,
+    Packed,
+    Pairs,
+    Proof,
+    Refused,
+    RulesChange,
+    SeatAnswer,
+    SnapshotRequest,
+    StartRequest,
+    StateFrames,
+    StateUpdate,
+    TableInfo,
+    TableUpdate,
+    ViewDelta,
+    Welcome,
+    packed_event,
+)
+
+log = logging.getLogger("president.net.table")
+
+Peer: TypeAlias = Hashable
+"""A connection as the core knows it: a handle (the driver's ``host.Connection``)."""
+
+
+class JournalHook(Protocol):
+    """What the table tells a crash-safe journal (``persist.TableJournal``), always
+    before anything is broadcast."""
+
+    def started(self, table: TableCore) -> None: ...
+    def seated(self, table: TableCore, seat: int) -> None: ...
+    def accepted(self, table: TableCore, action: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class TableOptions:
+    name: str = "President"
+    table_id: str = "main"
+    preset: str = "classic"
+    rules: HouseRules = field(default_factory=HouseRules)
+    seats: int = 4
+    bots: int = 0                   # the last ``bots`` seats are bots from the start
+    pin: str | None = None
+    seed: int | None = None         # None: a random session seed
+    bot_kind: str = DEFAULT_LEVEL   # the table's level: its stand-ins and bots (bots.BOT_KINDS)
+    bot_levels: tuple[str, ...] = ()  # the levels of the first seats given to bots, if not
+    bot_budget: float = DEFAULT_BUDGET  # CPU seconds per move for the bots that search
+    bot_delay: float = 0.0          # seconds a bot waits before it moves
+    grace: float = 30.0             # seconds before a bot plays for an absent player
+    turn_timer: float = 0.0         # seconds a human has to play; 0 = no timer
+    timer_action: str = "bot"       # on expiry: "bot" move, or "pass" (bot move when leading)
+    ready_timeout: float = 30.0     # seconds between hands before humans are made ready; 0 = wait
+    auto_start: bool = True         # start as soon as every seat is taken
+    # One owner: the seat token of the player who opened the table (given out before
+    # they join), or None: the host's console alone may start early.
+    owner_token: str | None = None
+    max_spectators: int = 32        # watchers past this are refused (spectators_full)
+    info_interval: float = 0.25     # seconds between two table-info frames to everyone
+    again_wait: float = 0.0         # seconds a finished session waits for its owner to play
+                                    # again (a table with an owner; 0: it closes at once)
+    hints: bool = True              # players may ask for a hint (the owner may turn them off)
+
+
+@dataclass
+class Seat:
+    index: int
+    name: str | None = None         # None: free
+    token: str | None = None        # the returning player's proof (humans only)
+    language: str = "en"
+    bot: Bot | None = None          # a bot seat
+    standin: Bot | None = None      # a bot playing for an absent or departed human
+    level: str | None = None        # a bot seat's level (bots.BOT_KINDS)
+    memory: PlayTracker = field(default_factory=PlayTracker)  # the hand as its bots saw it
+    conn: Peer | None = None         # the connection playing it
+    epoch: int = 0                  # bumped on every (dis)connection: stale grace timers
+    left: bool = False              # the player left for good (a stand-in plays on)
+    standin_hands: set[int] = field(default_factory=set)  # hands a stand-in played in
+
+    @property
+    def state(self) -> str:
+        """What the table shows of the seat (protocol ``SEAT_STATES``)."""
+        if self.name is None:
+            return "free"
+        if self.bot is not None:
+            return "bot"
+        if self.conn is not None:
+            return "playing"
+        if self.standin is None:
+            return "disconnected"      # within the grace period
+        return "left" if self.left else "away"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    @property
+    def robot(self) -> Bot | None:
+        return self.bot or self.standin
+
+
+# Inputs.
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A connection that said hello and answered the challenge (net/pake.py); ``token``:
+    the seat's token the hello named, the handshake's password (else the PIN was)."""
+
+    conn: Peer
+    hello: Hello
+    handshake: HostHandshake
+    proof: Proof
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A joined connection's message for the table (``HOST_PEER``: the host's console)."""
+
+    conn: Peer
+    msg: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Gone:
+    conn: Peer
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    now: bool                       # True: close at once; False: end at the next hand boundary
+
+
+class _HostPeer:
+    """The host itself, for host-side commands (start, a seat request's answer): it is
+    sent nothing."""
+
+    def __repr__(self) -> str:
+        return "HOST_PEER"
+
+
+HOST_PEER: Peer = _HostPeer()
+
+
+# Outputs, to perform in order.
+@dataclass(slots=True)
+class Send:
+    peer: Peer
+    msg: Message | Numbered
+
+
+@dataclass(slots=True)
+class Broadcast:
+    """A broadcast's frames: each peer's (one ``Numbered`` batch each, shared bytes)."""
+
+    sends: list[tuple[Peer, Numbered]]
+
+
+@dataclass(slots=True)
+class Close:
+    """The connection is no longer the table's: say ``bye`` with ``code`` and close it."""
+
+    peer: Peer
+    code: str
+
+
+@dataclass(slots=True)
+class Attach:
+    """The connection now plays ``seat`` (None: watches)."""
+
+    peer: Peer
+    seat: int | None
+
+
+@dataclass(slots=True)
+class Detach:
+    """The connection has gone: the table no longer counts it."""
+
+    peer: Peer
+
+
+@dataclass(slots=True)
+class Log:
+    """A line of the table's log (``what`` and its params; the table's id among them)."""
+
+    what: str
+    params: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Changed:
+    """Seats taken, the table started or over: whoever follows the table looks again."""
+
+
+CHANGED = Changed()
+
+Output: TypeAlias = Send | Broadcast | Close | Attach | Detach | Log | Changed
+
+
+class TimerKind(StrEnum):
+    BOT = "bot"                     # a bot's move is due (key: seat)
+    TURN = "turn"                   # a human's turn timer ran out (key: seat, version)
+    READY = "ready"                 # the pause between hands is over (key: hand number)
+    GRACE = "grace"                 # an absent player's grace is over (key: seat, epoch)
+    MINUTES = "minutes"             # a session of minutes is due to end
+    AGAIN = "again"                 # the owner did not play again in time (key: session)
+    INFO = "info"                   # the spectators' count is due to everyone (key: its number)
+    REFUSE = "refuse"               # a wrong PIN's late refusal (key: the connection)
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    kind: TimerKind
+    key: Any = None
+
+
+class TableCore:
+    """One table's decisions. Each input returns its outputs; ``next_deadline`` is when
+    it wants ``wake``. Not thread-safe: one caller feeds it, one input at a time."""
+
+    def __init__(self, options: TableOptions, journal: JournalHook | None = None) -> None:
+        if not 1 <= options.seats or options.bots > options.seats:
+            raise ValueError("seats")
+        if any(kind not in BOT_KINDS for kind in (options.bot_kind, *options.bot_levels)):
+            raise ValueError("bot_kind")
+        self.options = options
+        self.rules = options.rules
+        self.journal = journal
+        self.seed = options.seed if options.seed is not None else new_session_seed()
+        self._bot_seed = 0
+        self.seats = [Seat(i) for i in range(options.seats)]
+        for number, seat in enumerate(self.seats[options.seats - options.bots:], start=1):
+            self._make_bot_seat(seat, number)
+        self.spectators: list[Peer] = []
+        self._watcher_names: dict[Peer, str] = {}
+        self._members: dict[Peer, int | None] = {}  # the connections in: seat, None: watching
+        self.state: State | None = None
+        self.version = 0                # accepted actions so far
+        self.over = False
+        self._stop_requested = False
+        self.close_code: str | None = None     # why the table closed (journal_unwritable…)
+        self.pin_guard = PinGuard(Limits())    # the host gives its own limits
+        self._info_due: int | None = None      # the table-info flush waiting (its number)
+        self._info_flushes = 0
+        self._info_sent = float("-inf")
+        # Seat requests by name (seat -> answer): a player without their token (another
+        # device) asks for their absent seat; the owner gives it (True) or refuses (False).
+        self._seat_requests: dict[int, bool | None] = {}
+        self._deadline: float | None = None    # a session of minutes ends at a hand's end after
+        self._bot_pending: set[int] = set()
+        self._ready_timer_hand = -1
+        self._timers: Deadlines[Timer] = Deadlines()
+        self._firing: deque[Timer] = deque()  # due, not fired yet (one failed: the rest)
+        self._elapsed = 0.0             # a resumed session's time already played
+        self._now = 0.0                 # the time of the input being handled
+        self._out: list[Output] = []
+        # What the last broadcast showed everyone: its state, the public part of its
+        # views (None: the next one sends whole views) and each seat's own part.
+        self._sent_state: State | None = None
+        # The number of the last state/event frame broadcast: a broadcast's frames take the
+        # next ones; a snapshot takes none (it stands for every frame so far).
+        self._seq = 0
+        self._public_sent: dict[str, Any] | None = None
+        self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
+        self.sessions = 1               # sessions played at this table (play again: +1)
+        self.awaiting_again = False     # session over: waiting for the owner to play again
+
+    @classmethod
+    def restore(cls, options: TableOptions, state: State, version: int,
+                seats: list[dict[str, Any]], journal: JournalHook | None = None,
+                elapsed: float = 0.0) -> TableCore:
+        """A table resumed from its journal: ``state`` after ``version`` actions,
+        seats as journaled (``name``, ``token``, ``kind`` bot|human), nobody connected;
+        ``elapsed``: seconds the session had already run (for ``session_end = minutes``)."""
+        if len(seats) != options.seats or options.seed is None:
+            raise ValueError("seats")
+        table = cls(options, journal)
+        for seat, saved in zip(table.seats, seats, strict=True):
+            seat.name, seat.token = saved["name"], saved.get("token")
+            if saved["kind"] == "bot":
+                seat.level = saved.get("level", options.bot_kind)
+                seat.bot = table._new_bot(seat.level)
+            else:
+                seat.bot = None
+        table.state, table.version = state, version
+        table._elapsed = elapsed
+        return table
+
+    def recall(self, moves: Iterable[tuple[State, int]]) -> None:
+        """Give the bot seats' memories what their bots saw before the table stopped:
+        the view before each of their moves (``(state, seat)``, of the hand in play), so
+        that a resumed table's card-counting bots decide as the uninterrupted ones."""
+        for state, seat in moves:
+            place = self.seats[seat]
+            if place.bot is not None:
+                place.memory.update(view(state, seat))
+
+    # ------------------------------------------------------------ inputs
+
+    def open(self, now: float) -> list[Output]:
+        """The table opens (a resumed one: its humans get their grace to return)."""
+        self._now = now
+        self._log("table_open", name=self.options.name, seats=len(self.seats))
+        self._changed()
+        if self.state is not None:
+            for seat in self.seats:
+                if not seat.is_bot:
+                    self._after(self.options.grace,
+                                Timer(TimerKind.GRACE, (seat.index, seat.epoch)))
+            if self.rules.session_end == "minutes":
+                delay = max(0.0, self.rules.session_length * 60.0 - self._elapsed)
+                self._deadline = now + delay
+                self._after(delay, Timer(TimerKind.MINUTES))
+            self._settle()
+        if self.options.auto_start and self.taken == len(self.seats):
+            self._start()  # bots only
+        return self.flush()
+
+    def handle(self, command: Join | Command | Gone | Stop, now: float) -> list[Output]:
+        """One input from a connection or the host, at ``now``."""
+        self._now = now
+        match command:
+            case Join():
+                self._join(command)
+            case Command(conn, msg):
+                if conn is HOST_PEER or conn in self._members:
+                    self._message(conn, msg)
+            case Gone(conn):
+                self._gone(conn)
+            case Stop(at_once):
+                self._stop(at_once)
+        return self.flush()
+
+    def wake(self, now: float) -> list[Output]:
+        """The timers due by ``now`` fire (those that a failed one left first)."""
+        self._now = now
+        firing = self._firing
+        if not firing:
+            firing.extend(self._timers.due(now))
+        while firing:
+            timer = firing.popleft()
+            self._timer(timer.kind, timer.key)
+        return self.flush()
+
+    @property
+    def next_deadline(self) -> float | None:
+        """When the core wants ``wake`` (None: only an input changes anything)."""
+        if self.over:
+            return None
+        return self._now if self._firing else self._timers.next
+
+    def flush(self) -> list[Output]:
+        """The outputs decided so far (an input's, or what one that failed had decided)."""
+        out, self._out = self._out, []
+        return out
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def taken(self) -> int:
+        return sum(seat.name is not None for seat in self.seats)
+
+    def info(self) -> TableInfo:
+        """The table as a lobby shows it (no tokens, no cards)."""
+        return TableInfo(
+            id=self.options.table_id, name=self.options.name, preset=self.options.preset,
+            rules=self.rules, seats=len(self.seats),
+            players=tuple(seat.name for seat in self.seats),
+            bots=tuple(seat.robot is not None for seat in self.seats),
+            connected=tuple(seat.conn is not None for seat in self.seats),
+            states=tuple(seat.state for seat in self.seats),
+            seat_requests=tuple(seat for seat, answer in sorted(self._seat_requests.items())
+                                if answer is None),
+            standin_hands=tuple(len(seat.standin_hands) for seat in self.seats),
+            started=self.started, over=self.over, pin=bool(self.options.pin),
+            spectators=len(self.spectators), proto=PROTOCOL_VERSION,
+            turn_timer=round(self.options.turn_timer), again=self.awaiting_again,
+            hints=self.options.hints,
+        )
+
+    def seat_request_of(self, name: str) -> int | None:
+        """The seat that ``name`` asked for and nobody answered yet (None: no such)."""
+        seat = self._absent_seat_named(name)
+        if seat is None or self._seat_requests.get(seat.index, True) is not None:
+            return None
+        return seat.index
+
+    def tokens(self) -> list[str]:
+        """The seats' tokens and the owner's."""
+        tokens = [s.token for s in self.seats if s.token is not None]
+        owner = self.options.owner_token
+        return tokens + [owner] if owner is not None else tokens
+
+    def knows_token(self, token: str) -> bool:
+        """Whether a seat of this table (or its owner) has this token."""
+        return self._seat_with_token(token) is not None or self._is_owner_token(token)
+
+    # ------------------------------------------------------------ commands
+
+    def _join(self, join: Join) -> None:
+        """A hello whose challenge was answered: ``join.token`` is the seat's (or the
+        owner's) token the handshake used as its password, else the PIN was."""
+        conn = join.conn
+
+        def refuse(code: str, **params: Any) -> None:
+            self._refuse_hello(conn, code, **params)
+
+        hello, token = join.hello, join.token
+        if self.over:
+            return refuse("table_closed")
+        proved = join.handshake.pin_proved(join.proof.proof)
+        if token is not None and (not proved or not self.knows_token(token)):
+            self._log("refused", code="bad_token", name=hello.name)
+            return refuse("bad_token")
+        pin = self.options.pin
+        if token is None and pin and not self.pin_guard.allows(self._now):
+            self._log("refused", code="too_many_attempts", name=hello.name)
+            return refuse("too_many_attempts")  # past the budget no PIN is checked at all
+        if not proved:
+            if not pin:  # the client proved a PIN this table does not have
+                return refuse("no_pin")
+            return self._wrong_pin(conn, hello)
+        if hello.spectate:
+            if len(self.spectators) >= self.options.max_spectators:
+                return refuse("spectators_full", max=self.options.max_spectators)
+            self.spectators.append(conn)
+            self._watcher_names[conn] = hello.name
+            self._members[conn] = None
+            self._out.append(Attach(conn, None))
+            self._send(conn, Welcome(version=PROTOCOL_VERSION, seat=None, token=None,
+                                     table=self.info()))
+            self._snapshot(conn)
+            self._log("spectator", name=hello.name)
+            return self._spectators_changed()
+        seat = self._seat_with_token(token) if token is not None else None
+        owner_arriving = token is not None and seat is None and self._is_owner_token(token)
+        if seat is not None:
+            if seat.conn is not None:
+                # The token proves the seat: the old connection is a half-open one
+                # (Wi-Fi gone) or another window of the same player. The new one wins.
+                self._dismiss(seat.conn, "replaced")
+                self._log("replaced", seat=seat.index, name=seat.name)
+            self._attach(seat, conn, join.hello)
+            self._seat_requests.pop(seat.index, None)  # back with the token: nothing to ask
+            gave_back = seat.standin is not None
+            seat.standin, seat.left = None, False
+            self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
+        else:
+            seat = next((s for s in self.seats if s.name is None), None)
+            asked = self._absent_seat_named(hello.name) if self.started else None
+            if asked is not None:
+                answer = self._seat_requests.get(asked.index)
+                if answer is None:  # ask the owner; the client asks again meanwhile
+                    if asked.index not in self._seat_requests:
+                        self._seat_requests[asked.index] = None
+                        self._log("seat_request", seat=asked.index, name=asked.name)
+                        self._broadcast_info()
+                    return refuse("seat_request_sent")
+                del self._seat_requests[asked.index]
+                if not answer:
+                    self._broadcast_info()
+                    return refuse("seat_request_refused")
+                return self._give_seat(asked, conn, hello)
+            if seat is None or self.started:
+                return refuse("table_full")
+            seat.name = hello.name
+            seat.token = token if owner_arriving else secrets.token_hex(16)
+            self._attach(seat, conn, hello)
+            if self.journal is not None:
+                self.journal.seated(self, seat.index)
+            self._log("joined", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat)
+
+    def _refuse_hello(self, conn: Peer, code: str, **params: Any) -> None:
+        self._send(conn, Refused(id=None, code=code, params=params))
+        self._out.append(Close(conn, code))
+
+    def _welcome(self, conn: Peer, seat: Seat) -> None:
+        self._send(conn, Welcome(version=PROTOCOL_VERSION, seat=seat.index, token=seat.token,
+                                 table=self.info()))
+        self._snapshot(conn)
+        self._broadcast_info()
+        self._changed()
+        if not self.started and self.options.auto_start and self.taken == len(self.seats):
+            self._start()
+        self._reschedule()
+
+    def _play_again(self, conn: Peer, msg: AgainRequest) -> None:
+        """The owner's new session at this table: the same seats and players, a new
+        seed and deal, the scores from the start; a seat whose player left goes to a bot."""
+        if conn is not HOST_PEER and not self._is_owner(conn):
+            return self._refuse(conn, msg.id, "not_owner")
+        if not self.awaiting_again:
+            return self._refuse(conn, msg.id, "session_not_over")
+        for seat in self.seats:
+            if seat.left:
+                self._log("seat_freed", seat=seat.index, name=seat.name)
+                self._free(seat)
+                seat.left = False
+            seat.standin_hands.clear()
+            seat.memory = PlayTracker()
+        self.sessions += 1
+        self.seed = (new_session_seed() if self.options.seed is None
+                     else self.options.seed + self.sessions - 1)
+        self.state, self.version, self.awaiting_again = None, 0, False
+        self._stop_requested, self._deadline, self._elapsed = False, None, 0.0
+        self._ready_timer_hand = -1
+        self._log("play_again", session=self.sessions)
+        self._send(conn, Accepted(id=msg.id))
+        self._start()
+
+    def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
+        """The owner's new house rules, before the first deal, for the same seats."""
+        if conn is not HOST_PEER and not self._is_owner(conn):
+            return self._refuse(conn, msg.id, "not_owner")
+        if self.started:
+            return self._refuse(conn, msg.id, "already_started")
+        try:
+            check_player_count(msg.rules, len(self.seats))
+        except RulesError as error:
+            return self._refuse(conn, msg.id, error.code, **error.params)
+        self.rules = msg.rules
+        self.options.preset, self.options.rules = msg.preset, msg.rules
+        self._log("rules_changed", preset=msg.preset)
+        self._send(conn, Accepted(id=msg.id))
+        self._broadcast_info()
+        self._changed()
+
+    def _wrong_pin(self, conn: Peer, hello: Hello) -> None:
+        """Refuse a wrong PIN, counted against the table's budget and answered later and
+        later (``PinGuard``)."""
+        self._log("refused", code="wrong_pin", name=hello.name)
+        delay = self.pin_guard.failed(self._now)
+        if delay <= 0:
+            return self._refuse_hello(conn, "wrong_pin")
+        self._after(delay, Timer(TimerKind.REFUSE, conn))
+        return None
+
+    def _absent_seat_named(self, name: str) -> Seat | None:
+        """A human's seat of that name whose player is not connected."""
+        folded = name.casefold()
+        return next((s for s in self.seats if s.name is not None and s.bot is None
+                     and s.conn is None and s.name.casefold() == folded), None)
+
+    def _give_seat(self, seat: Seat, conn: Peer, hello: Hello) -> None:
+        """The owner gave the seat to a player who came back without its token: a new
+        token, so the old one (the lost device) no longer works."""
+        seat.token = secrets.token_hex(16)
+        if self.journal is not None:
+            self.journal.seated(self, seat.index)
+        self._attach(seat, conn, hello)
+        seat.standin, seat.left = None, False
+        self._log("seat_given", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat)
+
+    def _answer_seat_request(self, seat: int, give: bool) -> bool:
+        """The owner's (or the console's) answer; False when nobody asked for ``seat``."""
+        if seat not in self._seat_requests:
+            return False
+        self._seat_requests[seat] = give
+        self._log("seat_answer", seat=seat, give=give)
+        self._broadcast_info()
+        return True
+
+    def _seat_with_token(self, token: str) -> Seat | None:
+        return next((s for s in self.seats if s.token is not None
+                     and hmac.compare_digest(s.token, token)), None)
+
+    def _is_owner_token(self, token: str) -> bool:
+        owner = self.options.owner_token
+        return owner is not None and hmac.compare_digest(owner, token)
+
+    def _owner_seat(self) -> Seat | None:
+        """The seat of the player who opened the table (None: no owner, or not seated)."""
+        return next((s for s in self.seats if s.token is not None
+                     and self._is_owner_token(s.token)), None)
+
+    def _is_owner(self, conn: Peer) -> bool:
+        index = self._members.get(conn)
+        token = self.seats[index].token if index is not None else None
+        return token is not None and self._is_owner_token(token)
+
+    def _attach(self, seat: Seat, conn: Peer, hello: Hello) -> None:
+        seat.conn, seat.language, seat.epoch = conn, hello.language, seat.epoch + 1
+        self._members[conn] = seat.index
+        self._out.append(Attach(conn, seat.index))
+
+    def _dismiss(self, conn: Peer, code: str) -> None:
+        """The connection is no longer the table's: its commands are ignored from now."""
+        self._members.pop(conn, None)
+        self._out.append(Close(conn, code))
+
+    def _message(self, conn: Peer, msg: Message) -> None:
+        if isinstance(msg, ActionRequest):
+            return self._action(conn, msg)
+        if isinstance(msg, StartRequest):
+            if conn is not HOST_PEER and self._members.get(conn) is None:
+                return self._refuse(conn, msg.id, "spectator")
+            if self.started:
+                return self._refuse(conn, msg.id, "already_started")
+            if conn is not HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "owner_only")
+            self._send(conn, Accepted(id=msg.id))
+            return self._start()
+        if isinstance(msg, SeatAnswer):
+            if conn is not HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "not_owner")
+            if not self._answer_seat_request(msg.seat, msg.give):
+                return self._refuse(conn, msg.id, "no_seat_request")
+            self._send(conn, Accepted(id=msg.id))
+            return None
+        if isinstance(msg, RulesChange):
+            return self._change_rules(conn, msg)
+        if isinstance(msg, EndRequest):
+            if conn is not HOST_PEER and not self._is_owner(conn):
+                return self._refuse(conn, msg.id, "not_owner")
+            self._send(conn, Accepted(id=msg.id))
+            self._log("end_requested")
+            return self._stop(now=False)
+        if isinstance(msg, AgainRequest):
+            return self._play_again(conn, msg)
+        if isinstance(msg, ChatRequest):
+            index = self._members.get(conn)
+            name = (self.seats[index].name if index is not None
+                    else self._watcher_names.get(conn))
+            return self._send_all(Chat(seat=index, name=name or "?", text=msg.text))
+        if isinstance(msg, SnapshotRequest):
+            return self._snapshot(conn)
+        if isinstance(msg, Leave):
+            return self._leave(conn)
+
+    def _action(self, conn: Peer, msg: ActionRequest) -> None:
+        seat = self._members.get(conn)
+        if seat is None:
+            return self._refuse(conn, msg.id, "spectator")
+        if self.state is None:
+            return self._refuse(conn, msg.id, "not_started")
+        try:
+            action = msg.action(seat)
+        except NotationError as error:
+            return self._refuse(conn, msg.id, "bad_cards", detail=error.code)
+        try:
+            self._commit(action, reply=Send(conn, Accepted(id=msg.id)))
+        except IllegalAction as error:
+            return self._refuse(conn, msg.id, error.code, phase=self.state.phase.value)
+
+    def _refuse(self, conn: Peer, request_id: int | None, code: str, **params: Any) -> None:
+        self._send(conn, Refused(id=request_id, code=code, params=params))
+
+    def _leave(self, conn: Peer) -> None:
+        seat = self._seat_of(conn)
+        self._dismiss(conn, "left")
+        if seat is None:
+            self._drop_spectator(conn)
+            return
+        seat.conn, seat.epoch = None, seat.epoch + 1
+        if not self.started:
+            self._free(seat)
+        elif not self.over:
+            seat.standin, seat.left = self._new_bot(), True
+        self._log("left", seat=seat.index, name=seat.name)
+        if self.awaiting_again and seat.token is not None and self._is_owner_token(seat.token):
+            return self._close("session_over")      # nobody else may play again
+        self._broadcast_info()
+        self._changed()
+        self._reschedule()
+
+    def _gone(self, conn: Peer) -> None:
+        seat = self._seat_of(conn)
+        if conn not in self._members:
+            return
+        del self._members[conn]
+        self._out.append(Detach(conn))
+        if seat is None:
+            self._drop_spectator(conn)
+            return
+        seat.conn, seat.epoch = None, seat.epoch + 1
+        self._log("disconnected", seat=seat.index, name=seat.name)
+        self._after(self.options.grace, Timer(TimerKind.GRACE, (seat.index, seat.epoch)))
+        self._broadcast_info()
+
+    def _drop_spectator(self, conn: Peer) -> None:
+        self._watcher_names.pop(conn, None)
+        if conn in self.spectators:
+            self.spectators.remove(conn)
+            self._spectators_changed()
+
+    def _seat_of(self, conn: Peer) -> Seat | None:
+        index = self._members.get(conn)
+        if index is None or self.seats[index].conn is not conn:
+            return None
+        return self.seats[index]
+
+    def _free(self, seat: Seat) -> None:
+        seat.name = seat.token = None
+        seat.standin = None
+
+    def _stop(self, now: bool) -> None:
+        if now:
+            # A journaled session in progress can be resumed (``president host --resume``):
+            # "host_paused" tells the clients to keep trying to come back.
+            paused = self.journal is not None and self.state is not None
+            return self._close("host_paused" if paused else "host_stopping")
+        self._stop_requested = True
+        if self.state is None:
+            return self._close("host_stopping")
+        if self.awaiting_again:
+            return self._close("session_over")
+        if self.state.phase is Phase.HAND_OVER:
+            self._end_session()
+
+    # ------------------------------------------------------------ the game
+
+    def _start(self) -> None:
+        if self.state is not None:  # already dealt (a table resumed from its journal)
+            return
+        taken = {seat.name for seat in self.seats}
+        numbers = (n for n in range(self.options.bots + 1, 2 * MAX_SEATS + 1)
+                   if f"Bot {n}" not in taken)         # after a play again: not a name twice
+        for seat in (s for s in self.seats if s.name is None):
+            self._make_bot_seat(seat, next(numbers))
+        names = [seat.name or "?" for seat in self.seats]
+        self.state, events = engine.new_session(self.rules, names, self.seed)
+        if self.rules.session_end == "minutes":
+            delay = self.rules.session_length * 60.0
+            self._deadline = self._now + delay
+            self._after(delay, Timer(TimerKind.MINUTES))
+        if self.journal is not None:
+            try:
+                self.journal.started(self)
+            except NetError as error:  # locked or unwritable: do not play unrecorded
+                self.state = None
+                return self._close(error.code)
+        self._log("started", players=names)  # never the seed: every hand follows from it
+        self._broadcast_info()
+        self._changed()
+        self._broadcast(events)
+        self._settle()
+
+    def _commit(self, action: Action, reply: Send | None = None, by: str = "") -> None:
+        """The one place an action is accepted: apply, journal, broadcast, reply.
+        ``by`` says who acted when it was not the seat's player (``EVENT_BY``).
+
+        Raises ``IllegalAction`` (state unchanged) before anything is recorded.
+        """
+        assert self.state is not None
+        previous = self.state
+        self.state, events = engine.apply(self.state, action)
+        self.version += 1
+        if not self._journaled(action_to_dict(action), previous):
+            return
+        self._broadcast(events, by)
+        if reply is not None:
+            self._out.append(reply)
+        self._settle()
+
+    def _end_session(self) -> None:
+        assert self.state is not None
+        previous = self.state
+        self.state, events = engine.end_session(self.state)
+        self.version += 1
+        if not self._journaled({"type": "end_session"}, previous):
+            return
+        self._broadcast(events)
+        self._settle()
+
+    def _journaled(self, action: dict[str, Any], previous: State) -> bool:
+        """Hand the action to the journal; if it cannot write, undo it and close the table."""
+        if self.journal is None:
+            return True
+        try:
+            self.journal.accepted(self, action)
+        except NetError as error:
+            log.error("table %s: journal failed (%s): closing", self.options.table_id, error)
+            self.state, self.version = previous, self.version - 1
+            self._close(error.code)
+            return False
+        return True
+
+    def _settle(self) -> None:
+        """After a change: end the session at a hand boundary if due, close, or reschedule."""
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.SESSION_OVER:
+            if self.over or self.awaiting_again:
+                return
+            owner = self._owner_seat()
+            if (owner is None or owner.left or self.options.again_wait <= 0
+                    or self._stop_requested):            # ended on purpose: closed
+                return self._close("session_over")
+            self.awaiting_again = True                 # the owner may play again
+            self._after(self.options.again_wait, Timer(TimerKind.AGAIN, self.sessions))
+            self._broadcast_info()
+            return self._changed()
+        if state.phase is Phase.HAND_OVER:
+            late = self._deadline is not None and self._now >= self._deadline
+            if late or self._stop_requested:
+                return self._end_session()
+        self._reschedule()
+
+    def _broadcast(self, events: list[Event], by: str = "") -> None:
+        """Each event and then the new view to every peer; ``by`` marks the first
+        event (the action itself; what follows from it is the rules' doing)."""
+        assert self.state is not None
+        for event in events:
+            if event.code == "hand_end":
+                self._log("hand_end", hand=event.params["hand"], scores=event.params["scores"],
+                          order=event.params["order"])
+            elif event.code == "session_end":
+                self._log("session_end", scores=event.params["scores"],
+                          winners=event.params["winners"])
+        # Each frame is packed once: an event once for everyone unless it hides cards
+        # (then once per seat, and once for all spectators), and the view's change: its
+        # public part once, each seat's own part only when it changed. Every seat whose
+        # own part did not change shares the spectators' frames. The table numbers the
+        # frames (every peer is sent as many), so each batch is made into bytes once.
+        state = self.state
+        public = view(state, None).public_dict()
+        sent, whole = self._public_sent, self._public_sent is None
+        if sent is None:        # whole views (the first broadcast, or after a reset)
+            states = StateFrames(Pairs.of(public))
+        else:                   # what changed since the last broadcast
+            states = StateFrames(Pairs.of({key: value for key, value in public.items()
+                                           if key not in sent or sent[key] != value}),
+                                 ViewDelta.TYPE)
+        self._public_sent, self._sent_state = public, state
+        first = self._seq + 1
+        self._seq += len(events) + 1
+        shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
+        frames: dict[int | None, Numbered] = {}                   # by seat: all it is sent
+        common: Numbered | None = None      # for every seat shown no change of its own
+        # Events a spectator sees whole hide nothing from anyone (``project_event``).
+        public_events = all(project_event(event, None) is event for event in events)
+        sends: list[tuple[Peer, Numbered]] = []
+        for conn, seat in self._peers():
+            numbered = frames.get(seat)
+            if numbered is None:
+                own = self._own_pairs(seat, whole)
+                seen = events if public_events else [project_event(e, seat) for e in events]
+                alike = own.count == 0 and seen == events
+                if alike and common is not None:
+                    numbered = common
+                else:
+                    batch = states.with_own(own)
+                    for number in reversed(range(len(seen))):
+                        key = number if seen[number] is events[number] else (number, seat)
+                        if key not in shown:
+                            shown[key] = packed_event(seen[number], by if number == 0 else "")
+                        batch = shown[key] + batch
+                    numbered = batch.numbered(first)
+                    if alike:
+                        common = numbered
+                frames[seat] = numbered
+            sends.append((conn, numbered))
+        self._out.append(Broadcast(sends))
+
+    def _own_pairs(self, seat: int | None, whole: bool) -> Pairs:
+        """The seat's own part of its view, packed: all of it (``whole``) or what changed
+        since it was last asked for. Made again only when what it is made of changed
+        (``own_sources``: most actions change one hand and the legal actions of the
+        seat that played and of the next one)."""
+        state = self.state
+        assert state is not None
+        sources = own_sources(state, seat) if seat is not None else ()
+        kept = self._own_packed.get(seat)
+        changed = _NO_PAIRS
+        if kept is None or kept.sources != sources:  # (the same objects: no compare)
+            own = own_part(state, seat)
+            changed = Pairs.of(own.changes(kept.part) if kept is not None else own.to_dict())
+            kept = self._own_packed[seat] = _OwnPacked(sources, own, None)
+        if not whole:
+            return changed
+        if kept.pairs is None:
+            kept = self._own_packed[seat] = kept._replace(pairs=Pairs.of(kept.part.to_dict()))
+        assert kept.pairs is not None
+        return kept.pairs
+
+    def _close(self, code: str) -> None:
+        self.over = True
+        self.close_code = code
+        self._broadcast_info()
+        for conn, _ in self._peers():
+            self._dismiss(conn, code)
+        self._log("table_closed", code=code)
+        self._changed()
+
+    # ------------------------------------------------------------ bots and timers
+
+    def _reschedule(self) -> None:
+        """After any change: schedule bot moves, the turn timer and the ready timeout."""
+        state = self.state
+        if state is None or self.over:
+            return
+        options = self.options
+        for index in self._waiting_for():
+            seat = self.seats[index]
+            if seat.robot is not None:
+                if index not in self._bot_pending:
+                    self._bot_pending.add(index)
+                    self._after(options.bot_delay, Timer(TimerKind.BOT, index))
+            elif options.turn_timer > 0 and state.phase in (Phase.PLAY, Phase.TAX):
+                self._after(options.turn_timer, Timer(TimerKind.TURN, (index, self.version)))
+        if (state.phase is Phase.HAND_OVER and options.ready_timeout > 0
+                and self._ready_timer_hand != state.hand_number):
+            self._ready_timer_hand = state.hand_number
+            self._after(options.ready_timeout, Timer(TimerKind.READY, state.hand_number))
+
+    def _waiting_for(self) -> list[int]:
+        """The seats the session waits for: in the tricks the one ``to_act`` names; in
+        the tax and between hands each seat that still owes an action (they act in any
+        order, so their bots and timers run side by side)."""
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.PLAY:
+            seat = engine.to_act(state)
+            return [seat] if seat is not None else []
+        return [seat for seat in state.seats if any(
+            not isinstance(a, Decree) for a in engine.legal_actions(state, seat))]
+
+    def _must_act(self, seat: int) -> bool:
+        return seat in self._waiting_for()
+
+    def _timer(self, kind: TimerKind, key: Any) -> None:
+        state = self.state
+        if kind is TimerKind.REFUSE:
+            return self._refuse_hello(key, "wrong_pin")
+        if kind is TimerKind.INFO:
+            if key == self._info_due:
+                self._flush_info()
+            return None
+        if kind is TimerKind.GRACE:
+            index, epoch = key
+            seat = self.seats[index]
+            if seat.conn is not None or seat.epoch != epoch or self.over:
+                return None
+            if state is None:
+                self._log("seat_freed", seat=index, name=seat.name)
+                self._free(seat)
+            else:
+                seat.standin = self._new_bot()
+                self._log("standin", seat=index, name=seat.name)
+            self._broadcast_info()
+            self._changed()
+            return self._reschedule()
+        if state is None or self.over:
+            return None
+        if kind is TimerKind.BOT:
+            self._bot_pending.discard(key)
+            place = self.seats[key]
+            if place.robot is not None and self._must_act(key):
+                by = ""
+                if place.bot is None:      # a stand-in: everyone is told
+                    by = "standin"
+                    place.standin_hands.add(state.hand_number)
+                self._commit(self._decision_bot(key).choose(view(state, key)), by=by)
+        elif kind is TimerKind.TURN:
+            index, version = key
+            if version == self.version and self.seats[index].robot is None \
+                    and self._must_act(index):
+                self._log("turn_timeout", seat=index)
+                legal = engine.legal_actions(state, index)
+                if self.options.timer_action == "pass" and Pass(index) in legal:
+                    self._commit(Pass(index), by="timeout")
+                else:
+                    self._commit(self._decision_bot(index).choose(view(state, index)),
+                                 by="timeout")
+        elif kind is TimerKind.READY:
+            while not self.over and self.state is not None:  # each Ready makes a new state
+                state = self.state
+                if state.phase is not Phase.HAND_OVER or state.hand_number != key:
+                    break
+                waiting = [s for s in state.seats if s not in state.ready]
+                if not waiting:
+                    break
+                self._commit(Ready(waiting[0]))
+        elif kind is TimerKind.MINUTES and state.phase is Phase.HAND_OVER:
+            self._end_session()
+        elif kind is TimerKind.AGAIN and self.awaiting_again and key == self.sessions:
+            self._close("session_over")
+        return None
+
+    def _after(self, delay: float, timer: Timer) -> None:
+        self._timers.add(self._now + max(0.0, delay), timer)
+
+    def _new_bot(self, level: str | None = None) -> Bot:
+        """A seat's bot (``level``), or a stand-in at the table's level."""
+        self._bot_seed += 1
+        return make_bot(level or self.options.bot_kind, seed=bot_seed(self.seed, self._bot_seed),
+                        budget=self.options.bot_budget)
+
+    def _decision_bot(self, seat: int) -> Bot:
+        """A bot for one move, seeded from (session seed, seat, actions so far): a table
+        resumed from its journal moves as the uninterrupted one would have. (The levels
+        that count cards read what the seat saw this hand from ``Seat.memory``, which a
+        resumed table starts afresh, and ``hard`` searches for a CPU time: those may
+        then choose otherwise.)"""
+        place = self.seats[seat]
+        level = place.level if place.bot is not None else None
+        return make_bot(level or self.options.bot_kind,
+                        seed=move_seed(self.seed, seat, self.version),
+                        budget=self.options.bot_budget, memory=place.memory)
+
+    def _make_bot_seat(self, seat: Seat, number: int) -> None:
+        levels = self.options.bot_levels
+        seat.level = levels[number - 1] if number <= len(levels) else self.options.bot_kind
+        seat.name, seat.bot, seat.token = f"Bot {number}", self._new_bot(seat.level), None
+
+    # ------------------------------------------------------------ outputs
+
+    def _peers(self) -> list[tuple[Peer, int | None]]:
+        """Every connection in, with the seat it plays (None: watching)."""
+        return ([(s.conn, s.index) for s in self.seats if s.conn is not None]
+                + [(conn, None) for conn in self.spectators])
+
+    def _send(self, conn: Peer, msg: Message) -> None:
+        if conn is not HOST_PEER:
+            self._out.append(Send(conn, msg))
+
+    def _send_all(self, msg: Message) -> None:
+        self._out.extend(Send(conn, msg) for conn, _ in self._peers())
+
+    def _snapshot(self, conn: Peer) -> None:
+        if self.state is None:
+            self._send(conn, TableUpdate(table=self.info()))
+        else:
+            # The next broadcast sends what changed since the last one: this whole view
+            # must be what that one showed (else the next one sends whole views).
+            seat = self._members.get(conn)
+            if self.state is not self._sent_state:
+                self._public_sent = None
+            elif seat is not None:
+                self._own_pairs(seat, whole=False)  # the seat's part is this one's
+            self._send(conn, StateUpdate(seq=self._seq, view=view(self.state, seat).to_dict()))
+
+    def _broadcast_info(self) -> None:
+        """Everyone gets the table's info now (a seat changed: at most a few per hand)."""
+        self._flush_info()
+
+    def _spectators_changed(self) -> None:
+        """A watcher came or went: everyone learns the count at most once per
+        ``info_interval``, so a crowd arriving costs each peer one frame, not one each."""
+        if self._info_due is not None:
+            return  # one is due: it will carry this change too
+        self._info_flushes += 1
+        self._info_due = self._info_flushes
+        wait = self._info_sent + self.options.info_interval - self._now
+        self._after(wait, Timer(TimerKind.INFO, self._info_due))
+
+    def _flush_info(self) -> None:
+        self._info_due = None
+        self._info_sent = self._now
+        self._send_all(TableUpdate(table=self.info()))
+
+    def _changed(self) -> None:
+        self._out.append(CHANGED)
+
+    def _log(self, what: str, /, **params: Any) -> None:
+        self._out.append(Log(what, {"table": self.options.table_id, **params}))
+
+
+class _OwnPacked(NamedTuple):
+    """A seat's own part as last sent, what it was made of (``own_sources``), and once
+    asked for, packed whole."""
+
+    sources: tuple[object, ...]
+    part: OwnPart
+    pairs: Pairs | None
+
+
+_NO_PAIRS = Pairs(0, b"")
