@@ -528,6 +528,10 @@ def rule_in_force(rules: HouseRules, field: str) -> bool:
                 or (field == "joker_mode" and not rules.jokers))
 
 
+# Why a seat of a hand's summary stands at the bottom though it may have gone out first.
+SENT_DOWN = {"forbidden": N_("(forbidden finish)"), "downfall": N_("(downfall)")}
+
+
 def play_kind(cards: Sequence[Card]) -> str:
     """single, pair, triple, quad, many (a set of 5 or more) or run."""
     if len({card.rank for card in cards}) > 1:
@@ -924,6 +928,51 @@ class Text:
     def _value_with_name(self, field: str, value: Any) -> str:
         shown = self.rule_value(field, value) if field in RULE_NAMES else str(value)
         return str(value) if shown == str(value) else f"{value} = {shown}"
+
+    # ------------------------------------------------------------ summaries
+
+    def standings(self, players: Sequence[str], scores: Sequence[int], winners: Sequence[int],
+                  standin_hands: Sequence[int] = ()) -> list[tuple[int, str]]:
+        """The session's standings, best first, as (seat, line): equal scores share a
+        place and say so, a winner has a star, a seat a stand-in bot played says how long."""
+        tr = self.tr
+        rows = []
+        for s in sorted(range(len(players)), key=lambda s: -scores[s]):
+            place = 1 + sum(1 for other in scores if other > scores[s])
+            tied = " " + tr.gettext("(tied)") if list(scores).count(scores[s]) > 1 else ""
+            star = " ★" if s in winners else ""
+            hands = standin_hands[s] if s < len(standin_hands) else 0
+            note = " " + tr.ngettext("(a bot played {n} hand)", "(a bot played {n} hands)",
+                                     hands).format(n=hands) if hands else ""
+            line = tr.gettext("{place}. {name}: {score} points").format(
+                place=place, name=players[s], score=scores[s])
+            rows.append((s, line + tied + star + note))
+        return rows
+
+    def hand_result(self, players: Sequence[str], order: Sequence[int],
+                    roles: Sequence[str | None], scores: Sequence[int], rules: HouseRules,
+                    sent_down: Mapping[int, str] | None = None) -> list[tuple[int, str]]:
+        """A finished hand in its finishing order, as (seat, line): title and score, and
+        why a seat was sent to the bottom (``SENT_DOWN``)."""
+        rows = []
+        for place, s in enumerate(order, 1):
+            role = roles[s] if s < len(roles) else None
+            title = self.role_title(role, rules.title_set) if role else ""
+            line = self.tr.gettext("{place}. {name}: {title}, score {score}").format(
+                place=place, name=players[s], title=title, score=scores[s])
+            why = (sent_down or {}).get(s)
+            rows.append((s, line + (" " + self.tr.gettext(SENT_DOWN[why])
+                                    if why in SENT_DOWN else "")))
+        return rows
+
+    def next_tax(self, players: Sequence[str], order: Sequence[int],
+                 rules: HouseRules) -> list[str]:
+        """The tax the next hand starts with, after a hand finished in ``order``."""
+        return [self.tr.ngettext(
+            "Next hand: {giver} gives their best card to {receiver}.",
+            "Next hand: {giver} gives their {n} best cards to {receiver}.", amount,
+        ).format(giver=players[giver], receiver=players[receiver], n=amount)
+            for giver, receiver, amount in rules.tax_transfers(order)]
 
     # ------------------------------------------------------------ house rules
 

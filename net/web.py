@@ -8,8 +8,8 @@
   ``..``, encoded slashes and absolute paths simply name no file (404).
 - ``GET /texts/<language>.json``: the page's texts in one language, from ``texts``.
 - ``GET /tables.json``: what the zeroconf record says of each table (name, seats, PIN).
-- ``GET /tables/<id>/<language>.json``: one table's house rules and role titles in words,
-  from ``table_texts`` (made when asked: the owner may change the rules).
+- ``GET /tables/<id>/<language>.json``: one table's house rules, role titles and, between
+  hands, its summary, in words from ``table_texts`` (made when asked: they change).
 - ``GET /ws``: the WebSocket. Its binary messages carry the bytes of the same framed
   stream as the TCP port (a frame may span messages, a message may hold several), and
   it is handed to ``Host.serve_connection`` like a socket: the same decoder, frame
@@ -42,7 +42,7 @@ from aiohttp import WSMsgType, web
 from president.errors import ProtocolError
 
 from .host import READ_CHUNK, Host
-from .protocol import TableInfo
+from .table import Table
 
 log = logging.getLogger("president.net.web")
 
@@ -197,7 +197,7 @@ class WebServer:
 
     def __init__(self, host: Host, files: StaticFiles,
                  texts: Callable[[str], bytes | None],
-                 table_texts: Callable[[TableInfo, str], bytes | None]) -> None:
+                 table_texts: Callable[[Table, str], bytes | None]) -> None:
         self.host = host
         self.files = files
         self.texts = texts
@@ -285,8 +285,7 @@ class WebServer:
 
     async def _table_texts(self, request: web.Request) -> web.StreamResponse:
         table = self.host.tables.get(request.match_info["table"])
-        body = None if table is None else self.table_texts(table.info(),
-                                                           request.match_info["language"])
+        body = None if table is None else self.table_texts(table, request.match_info["language"])
         if body is None:
             raise web.HTTPNotFound()
         return web.Response(body=body, content_type="application/json")

@@ -43,7 +43,7 @@ from president.cli.terminal.fit import (
     wrap,
 )
 from president.cli.terminal.model import RANK_KEYS, LineEdit, TableModel
-from president.cli.text import HINT_KEY_LABEL, RANK_KEY_TIP
+from president.cli.text import HINT_KEY_LABEL, RANK_KEY_TIP, SENT_DOWN
 from president.cli.web.qr import qr_lines
 from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
@@ -218,16 +218,6 @@ def seat_note(model: TableModel, s: int) -> str:
     if table is not None and s < len(table.states) and table.states[s] in SEAT_NOTES:
         return " " + tr.gettext(SEAT_NOTES[table.states[s]])
     return ""
-
-
-def standin_note(model: TableModel, s: int) -> str:
-    """At the end of a session: how many hands a stand-in bot played for seat ``s``."""
-    table = model.table
-    hands = table.standin_hands[s] if table is not None and s < len(table.standin_hands) else 0
-    if not hands:
-        return ""
-    return " " + model.tr.ngettext("(a bot played {n} hand)", "(a bot played {n} hands)",
-                                   hands).format(n=hands)
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
@@ -442,14 +432,9 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
     if final:
         out.append(("bold", tr.gettext("The session is over. Standings:")))
         scores = final.get("scores") or (list(view.scores) if view else [])
-        ranking = sorted(range(len(players)), key=lambda s: -scores[s])
-        for s in ranking:     # equal scores share a place, and say so
-            place = 1 + sum(1 for other in scores if other > scores[s])
-            tied = " " + tr.gettext("(tied)") if scores.count(scores[s]) > 1 else ""
-            star = " ★" if s in final.get("winners", []) else ""
-            line = tr.gettext("{place}. {name}: {score} points").format(
-                place=place, name=players[s], score=scores[s])
-            out.append(("", line + tied + star + standin_note(model, s)))
+        standins = model.table.standin_hands if model.table is not None else ()
+        out.extend(("", line) for _, line in model.text.standings(
+            players, scores, final.get("winners", []), standins))
         out.extend(("class:dim", line) for line in score_sheet_lines(model))
         if model.may_play_again:
             closing = tr.gettext("Press g to play again with the same players, "
@@ -466,21 +451,10 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
     scores = summary.get("scores") or (list(view.scores) if view else [])
     out.append(("bold", tr.gettext("Hand {number} is over. Finishing order:").format(
         number=summary.get("hand", view.hand_number if view else 0))))
-    for place, s in enumerate(order, 1):
-        title = role_title(model, roles[s] if s < len(roles) else None)
-        line = tr.gettext("{place}. {name}: {title}, score {score}").format(
-            place=place, name=players[s], title=title, score=scores[s])
-        out.append(("", line + sent_down_note(model, s)))
-    for giver, receiver, amount in model.rules.tax_transfers(order):
-        line = tr.ngettext(
-            "Next hand: {giver} gives their best card to {receiver}.",
-            "Next hand: {giver} gives their {n} best cards to {receiver}.", amount,
-        ).format(giver=players[giver], receiver=players[receiver], n=amount)
-        out.append(("class:dim", line))
+    out.extend(("", line) for _, line in model.text.hand_result(
+        players, order, roles, scores, model.rules, model.sent_down))
+    out.extend(("class:dim", line) for line in model.text.next_tax(players, order, model.rules))
     return out
-
-
-SENT_DOWN = {"forbidden": N_("(forbidden finish)"), "downfall": N_("(downfall)")}
 
 
 def sent_down_note(model: TableModel, seat: int) -> str:

@@ -9,7 +9,7 @@ form with the catalog's ``Plural-Forms`` expression; it holds no English text of
     {"language": "pl", "plural": "(n==1 ? 0 : …)", "nplurals": 3,
      "texts": {"reason.too_low": "…", "role.classic.president": "…", "label.play": "…"},
      "plurals": {"count.cards": ["{count} karta", "{count} karty", "{count} kart"]},
-     "maps": {"languages": {...}, "tax_amounts": {...}}}
+     "maps": {"languages": {...}, "number_group": "\u00a0"}}
 
 ``table_texts(info, language)``: one table's house rules and role titles, as the
 terminal's help lists them (``Text.rule_rows``): the page shows these words as they come.
@@ -30,10 +30,11 @@ from babel.numbers import get_group_symbol
 from president.cli import text
 from president.cli.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, N_, NN_, Translator
 from president.roles import ROLES_BY_TABLE_SIZE
-from president.rules import TAX_AMOUNTS
 
 if TYPE_CHECKING:
     from president.net.protocol import TableInfo
+    from president.net.table import Table
+    from president.state import State
 
 # The page's labels: key -> message. Several are the terminal's (same msgid, same words).
 LABELS: dict[str, str] = {
@@ -65,10 +66,6 @@ LABELS: dict[str, str] = {
     "watching": N_("You are watching this table."),
     "your_hand": N_("Your hand"),
     "no_cards": N_("(no cards)"),
-    "standings": N_("The session is over. Standings:"),
-    "standing_line": N_("{place}. {name}: {score} points"),
-    "hand_over": N_("Hand {number} is over. Finishing order:"),
-    "hand_over_line": N_("{place}. {name}: {title}, score {score}"),
     "house_rules": N_("House rules of this table"),
     "role_titles": N_("Role titles at this table"),
     "waiting_players": N_("Waiting for players: {taken} of {total} seats taken."),
@@ -104,11 +101,20 @@ LABELS: dict[str, str] = {
     "chat_line": N_("{name}: {text}"),
     "decree_label": N_("Your decree for the next hand"),
     "start_again": N_("Back to the start"),
+    "waiting_owner_start": N_("Waiting for the owner to start."),
+    "your_turn_title": N_("Your turn!"),
+    "sound": N_("Sound on your turn"),
+    "play_again": N_("Play again with the same players"),
+    "waiting_again": N_("Waiting for the owner to play again."),
+    "end_session": N_("End the session after this hand"),
+    "end_confirm": N_("End the session for everyone after this hand?"),
+    "seat_request": N_("{name} asks for their seat from another device."),
+    "give_seat": N_("Give the seat back"),
+    "refuse_seat": N_("Refuse"),
+    "last_trick": N_("Last trick"),
 }
 
 PLURAL_LABELS: dict[str, tuple[str, str]] = {
-    "next_tax": NN_("Next hand: {giver} gives their best card to {receiver}.",
-                    "Next hand: {giver} gives their {n} best cards to {receiver}."),
     "give_back_hint": NN_("Choose {n} card to give back, then tap Give back.",
                           "Choose {n} cards to give back, then tap Give back."),
     "give_hint": NN_("7-pass: choose {n} card to give to {name}, then tap Give.",
@@ -200,30 +206,54 @@ def _build(language: str) -> dict[str, Any]:
             "languages": {code: LANGUAGE_NAMES[code] for code in LANGUAGES},
             # the digits' group separator, as the terminal's numbers have it (babel)
             "number_group": get_group_symbol(locale=tr.locale),
-            "tax_amounts": {tax: list(amounts) for tax, amounts in TAX_AMOUNTS.items()},
         },
     }
 
 
-def table_texts(info: TableInfo, language: str) -> bytes | None:
+def table_texts(table: Table, language: str) -> bytes | None:
     """What the page shows of one table in ``language``, made by the terminal's ``Text``:
-    its preset, every house rule (name, value, explanation, whether it is in force) and
-    its role titles, best first (None: not one of our languages).
+    its preset, every house rule (name, value, explanation, whether it is in force), its
+    role titles, best first, and between hands the summary the terminal shows (the
+    standings with their ties, or the hand's finishing order and the tax to come). None:
+    not one of our languages.
 
         {"preset": "Klasyczne", "rules": [{"field": "decks", "name": "Talie",
          "value": "automatycznie", "explanation": "…", "in_force": true}, …],
-         "roles": ["Prezydent", …]}
+         "roles": ["Prezydent", …],
+         "summary": {"heading": "…", "rows": [[2, "1. Ewa: 5 punktów (ex aequo) ★"], …],
+                     "notes": ["Następne rozdanie: …"]} or null}
     """
     if language not in LANGUAGES:
         return None
     words = text.Text(Translator(language))
-    table = {
+    info = table.info()
+    texts = {
         "preset": words.preset_name(info.preset),
         "rules": [row._asdict() for row in words.rule_rows(info.rules)],
         "roles": [words.role_title(role.value, info.rules.title_set)
                   for role in ROLES_BY_TABLE_SIZE.get(info.seats, ())],
+        "summary": _summary(words, table.state, info),
     }
-    return json.dumps(table, ensure_ascii=False).encode()
+    return json.dumps(texts, ensure_ascii=False).encode()
+
+
+def _summary(words: text.Text, state: State | None, info: TableInfo) -> dict[str, Any] | None:
+    """The terminal's summary between hands, of the table's public state (None: playing)."""
+    if state is None or state.phase.value not in ("hand_over", "session_over"):
+        return None
+    players = list(state.players)
+    tr = words.tr
+    if state.phase.value == "session_over":
+        return {"heading": tr.gettext("The session is over. Standings:"),
+                "rows": words.standings(players, state.scores, state.winners,
+                                        info.standin_hands),
+                "notes": []}
+    last = state.results[-1]
+    return {"heading": tr.gettext("Hand {number} is over. Finishing order:").format(
+                number=state.hand_number),
+            "rows": words.hand_result(players, last.order, [r.value for r in last.roles],
+                                      last.scores, state.rules),
+            "notes": words.next_tax(players, last.order, state.rules)}
 
 
 def _catalog(language: str) -> Catalog:

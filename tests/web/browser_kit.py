@@ -138,11 +138,15 @@ def by_id(driver: Any, element_id: str) -> Any:
 
 
 def join(driver: Any, url: str, name: str, language: str, spectate: bool = False,
-         seated: bool = True, pin: str | None = None) -> None:
+         seated: bool = True, pin: str | None = None, script: str = "") -> None:
+    """Open the page, choose the language, type the name (and PIN) and join; ``script``
+    runs in the page first (e.g. stubs of browser APIs the test watches)."""
     from selenium.webdriver.support.ui import Select
 
     driver.get(url)
     wait(lambda: by_id(driver, "join-screen").is_displayed(), what="the join form")
+    if script:
+        driver.execute_script(script)
     Select(by_id(driver, "join-language")).select_by_value(language)
     wait(lambda: driver.execute_script("return document.documentElement.lang") == language)
     field = by_id(driver, "join-name")
@@ -177,19 +181,31 @@ def choose(host: HostThread, seat: int) -> Play | Pass:
     return min(plays, key=lambda a: (max(table[c.rank] for c in a.cards), -len(a.cards)))
 
 
+def tap(driver: Any, selector: str) -> None:
+    """Click the element ``selector`` finds, found again if the page redrew it meanwhile."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(5):
+        try:
+            driver.find_element("css selector", selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    driver.find_element("css selector", selector).click()
+
+
 def play_turn(driver: Any, host: HostThread, seat: int) -> None:
     """Tap the cards of a move, then Play (or tap Pass), and wait for the host to take it."""
     version = host.table.version
     action = choose(host, seat)
-    wait(lambda: not by_id(driver, "act-pass").get_attribute("disabled"), what="my turn")
+    wait(lambda: driver.execute_script("return document.body.classList.contains('my-turn')"),
+         what="my turn")
     if isinstance(action, Play):
         for card in action.cards:
-            button = driver.find_element(
-                "css selector", f"#hand [data-card='{card}'][aria-pressed='false']")
-            button.click()
-        by_id(driver, "act-main").click()
+            tap(driver, f"#hand [data-card='{card}'][aria-pressed='false']")
+        tap(driver, "#act-main")
     else:
-        by_id(driver, "act-pass").click()
+        tap(driver, "#act-pass")
     wait(lambda: host.table.version > version, what=f"the host to take {action}")
 
 

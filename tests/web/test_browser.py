@@ -265,12 +265,10 @@ def test_the_page_does_what_a_terminal_player_does(browser: Any) -> None:
         client = Client("127.0.0.1", host.port, "Gianni", "it", pin="1234",
                         on_event=lambda e: chats.append(e) if isinstance(e, ChatReceived) else None)
         host.call(client.connect())
-        # start early: a guest's start is refused in the player's language (one owner:
-        # here the host's console), then the console starts and a bot takes the free seat
-        wait(lambda: by_id(browser, "act-main").is_displayed(), what="the start button")
-        by_id(browser, "act-main").click()
-        wait(lambda: polish.reason("owner_only") in text_of(browser, "message"),
-             what="the refusal of a guest's start")
+        # start early: only the owner may (the terminal's words: a guest waits for them)
+        wait(lambda: polish.tr.gettext("Waiting for the owner to start.")
+             in text_of(browser, "prompt"), what="waiting for the owner")
+        assert not by_id(browser, "act-main").is_displayed()
         assert not host.table.started
         host.loop.call_soon_threadsafe(host.table.request_start)
         wait(lambda: host.table.started, what="the early start")

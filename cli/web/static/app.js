@@ -3,10 +3,11 @@
 // the game beyond ordering the hand: the host's view says what is legal, and a
 // refused action comes back with the engine's reason.
 
-import { cardsKey, sortedHand, taxTransfers } from "./cards.js";
+import { cardsKey, sortedHand } from "./cards.js";
 import { declarations, wildSelection } from "./declare.js";
 import { LANGUAGES, loadTexts } from "./i18n.js";
 import { Session } from "./session.js";
+import { TurnSignals } from "./signals.js";
 import { Text, parseCards } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +31,9 @@ const state = {
   declaring: null,  // a wild joker's values to choose from: {tokens, options}
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
   tableTexts: null,  // {key, words}: the table's rules and titles in words (tableTexts)
+  owner: false,      // this page sits as the table's owner (its seat token is the owner's)
 };
+const signals = new TurnSignals(store);
 
 // ------------------------------------------------------------ start
 
@@ -42,6 +45,7 @@ async function main() {
   try { tables = await (await fetch("/tables.json", { cache: "no-cache" })).json(); } catch { /* host gone */ }
   const table = tables.find((t) => !t.over) || tables[0];
   if (table) Object.assign(state, { tableId: table.id, tableName: table.name, pinNeeded: table.pin });
+  takeOwnerLink();
   bindControls();
   const seat = state.tableId === null ? null : store.get(seatKey());
   if (seat?.token) join({ name: seat.name, token: seat.token, spectate: false });
@@ -50,6 +54,17 @@ async function main() {
 }
 
 function seatKey() { return `seat.${state.tableId}`; }
+function ownerKey() { return `owner.${state.tableId}`; }
+
+// The owner's link (the host prints it: the page's address and #owner=<token>): the
+// token is kept for this table and taken out of the address bar. It never travels to the
+// host: it is the password of the sealed handshake, as a seat's token is.
+function takeOwnerLink() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("owner");
+  if (!token || state.tableId === null) return;
+  store.set(ownerKey(), token);
+  history.replaceState(null, "", location.pathname + location.search);
+}
 
 async function setLanguage(language) {
   state.texts = await loadTexts(language);
@@ -98,6 +113,10 @@ function bindControls() {
     if (text && state.session?.chat(text)) $("chat-text").value = "";
   });
   $("leave").addEventListener("click", leave);
+  $("end-session").addEventListener("click", endSession);
+  $("sound").addEventListener("click", () => { signals.setMuted(!signals.muted); renderSound(); });
+  $("seat-give").addEventListener("click", () => answerSeatRequest(true));
+  $("seat-refuse").addEventListener("click", () => answerSeatRequest(false));
   $("act-main").addEventListener("click", mainAction);
   $("act-pass").addEventListener("click", () => act("pass"));
   $("decree-form").addEventListener("submit", (e) => {
@@ -125,7 +144,8 @@ function joinFromForm(spectate) {
     return;
   }
   store.set("name", name);
-  join({ name, token: null, spectate, pin: $("join-pin").value || null });
+  const owner = spectate ? null : store.get(ownerKey());
+  join({ name, token: owner, spectate, pin: $("join-pin").value || null });
 }
 
 function join({ name, token, spectate, pin = null }) {
@@ -156,6 +176,7 @@ function onSession(kind, payload) {
     case "joined":
       state.seat = payload.seat;
       state.table = payload.table;
+      state.owner = Boolean(payload.token) && payload.token === store.get(ownerKey());
       if (payload.token) store.set(seatKey(), { token: payload.token, name: state.session.name });
       break;
     case "join_failed":
@@ -198,6 +219,11 @@ function viewChanged(view) {
     state.turnSince = Date.now();
     if (old) state.message = "";
   }
+  // the trick just cleared, for "Last trick" (a new hand starts without one)
+  if (view.hand_number !== old?.hand_number || (old.pile.length && view.pile.length < old.pile.length)) {
+    state.lastTrick = view.hand_number === old?.hand_number ? old.pile : null;
+    state.showLast = false;
+  }
   if (view.hand !== state.handKey) {
     state.handKey = view.hand;
     state.selected = new Set();
@@ -212,6 +238,7 @@ function gameEvent(event) {
     state.handSummary = null;
     state.sessionSummary = null;
   }
+  if (BANNER_EVENTS.has(event.type)) showBanner(event);
   addLog({ event });
 }
 
@@ -246,6 +273,7 @@ function choosingMine() {
 function mainAction() {
   const phase = state.view?.phase;
   if (!state.view) return act("start");
+  if (phase === "session_over" && mayPlayAgain()) return ownerRequest("play_again");
   const choosing = choosingMine();
   if (choosing) return act(choosing[1], selectedCards().map((c) => c.token).join(" "));
   if (phase === "play") return playSelected();
@@ -274,6 +302,42 @@ function playSelected() {
   return undefined;
 }
 
+// The owner's requests the session has no builder for (play again, end, a seat request's
+// answer): sent and answered like its own requests (request id, accepted or refused).
+async function ownerRequest(type, fields = {}) {
+  const session = state.session;
+  if (state.busy || !session || session.status !== "connected") return false;
+  state.busy = true;
+  state.message = "";
+  render();
+  const id = session.nextId++;
+  const reply = await new Promise((resolve) => {
+    session.pending.set(id, resolve);
+    if (!session.send({ type, id, ...fields })) session.reply(id, "disconnected", {});
+  });
+  state.busy = false;
+  if (reply.code !== null) state.message = state.text.reason(reply.code, reply.params);
+  render();
+  return reply.code === null;
+}
+
+function mayPlayAgain() { return state.owner && Boolean(state.table?.again); }
+
+function endSession() {
+  if (!confirm(label("end_confirm"))) return;
+  $("rules-dialog").close();
+  ownerRequest("end_session");
+}
+
+function seatRequest() {
+  return state.owner && state.table?.seat_requests?.length ? state.table.seat_requests[0] : null;
+}
+
+function answerSeatRequest(give) {
+  const seat = seatRequest();
+  if (seat !== null) ownerRequest("seat_answer", { seat, give });
+}
+
 async function act(kind, arg, declared) {
   if (state.busy || !state.session) return false;
   state.busy = true;
@@ -300,7 +364,32 @@ function toggle(index) {
 }
 
 function tick() {
-  if (state.table?.turn_timer && state.view?.phase === "play") renderSeats();
+  if (state.table?.turn_timer && state.view?.phase === "play") {
+    renderSeats();
+    renderTimer();
+  }
+}
+
+// Seconds left to the player whose turn it is (null: no timer, or not a turn).
+function secondsLeft() {
+  const limit = state.table?.turn_timer;
+  if (!limit || state.view?.phase !== "play" || state.view.turn === null) return null;
+  return Math.max(0, Math.ceil(limit - (Date.now() - state.turnSince) / 1000));
+}
+
+// My turn's timer as a bar that empties, with the seconds in words.
+function renderTimer() {
+  const box = $("turn-timer");
+  const view = state.view;
+  const left = view && view.turn === view.seat && view.seat !== null && !choosingMine()
+    ? secondsLeft() : null;
+  box.hidden = left === null;
+  if (left === null) return;
+  const limit = state.table.turn_timer;
+  box.classList.toggle("hurry", left <= Math.min(10, limit / 3));
+  $("turn-timer-bar").style.width = `${Math.round((100 * left) / limit)}%`;
+  $("turn-timer-text").textContent = `${state.texts.number(left)} s`;
+  $("turn-timer").setAttribute("aria-label", label("to_play_seconds", { seconds: left }));
 }
 
 // ------------------------------------------------------------ rendering
@@ -330,7 +419,37 @@ function render() {
   renderMiddle();
   renderHand();
   renderActions();
+  renderTimer();
+  renderSeatRequest();
+  renderSound();
   $("open-chat").textContent = label("chat") + (state.unread ? ` (${state.unread})` : "");
+  signals.update(waitsForMe(), $("title").textContent, label("your_turn_title"));
+  signals.keepAwake(state.view?.seat !== null && state.view?.seat !== undefined && !state.ended);
+}
+
+// Whether the table waits for this player: a move, a 7-pass or 10-discard, the tax.
+function waitsForMe() {
+  const view = state.view;
+  if (!view || view.seat === null || state.session?.status !== "connected") return false;
+  if (choosingMine()) return true;
+  if (view.phase === "play") return view.turn === view.seat && !view.choosing;
+  return view.phase === "tax" && view.tax_owed > 0;
+}
+
+function renderSound() {
+  const button = $("sound");
+  button.textContent = "♪";
+  button.classList.toggle("muted", signals.muted);
+  button.setAttribute("aria-pressed", signals.muted ? "false" : "true");
+  button.setAttribute("aria-label", label("sound"));
+  button.title = label("sound");
+}
+
+function renderSeatRequest() {
+  const seat = seatRequest();
+  $("seat-request").hidden = seat === null;
+  if (seat === null) return;
+  $("seat-request-text").textContent = label("seat_request", { name: state.table.players[seat] || "?" });
 }
 
 function renderTitle() {
@@ -363,12 +482,8 @@ function seatState(s) {
       return label(view.choosing[1] === "give" ? "choosing_give" : "choosing_discard");
     }
     if (view.turn === s) {
-      const limit = state.table?.turn_timer;
-      if (limit) {
-        const left = Math.max(0, Math.ceil(limit - (Date.now() - state.turnSince) / 1000));
-        return label("to_play_seconds", { seconds: left });
-      }
-      return label("to_play");
+      const left = secondsLeft();
+      return left === null ? label("to_play") : label("to_play_seconds", { seconds: left });
     }
     if (view.passed.includes(s)) return label("passed");
   }
@@ -445,64 +560,83 @@ function renderMiddle() {
   log.scrollTop = log.scrollHeight;
 }
 
+// The pile: its last plays (the newest comes in from its player's side, once), the
+// lock, the decree; a tap on "Last trick" shows the trick that was just cleared.
 function renderPile() {
   const pile = $("pile");
   const view = state.view;
   pile.hidden = !view;
   if (!view) return;
   const names = players();
-  const plays = view.pile.slice(-3);
-  const children = [h("span", { class: "label" }, label("pile"))];
+  const last = state.showLast && state.lastTrick;
+  const plays = (last || view.pile).slice(-3);
+  const children = [h("span", { class: "label" }, label(last ? "last_trick" : "pile"))];
   if (!plays.length) children.push(h("span", { class: "dim" }, label("empty")));
+  const topKey = `${view.hand_number}:${view.pile.length}:${JSON.stringify(view.pile.at(-1))}`;
+  const arriving = !last && view.pile.length > 0 && topKey !== state.arrivedKey;
+  state.arrivedKey = topKey;
   plays.forEach(([seat, cards, declared], i) => {
     const top = i === plays.length - 1;
     const shown = parseCards(cards);
     const named = declared ? ` (${state.text.played(cards, declared)})` : "";
-    children.push(h("span", { class: top ? "play top" : "play",
+    const classes = ["play", top ? "top" : "", top && arriving
+      ? (seat === view.seat ? "arrive-mine" : "arrive") : ""].filter(Boolean).join(" ");
+    children.push(h("span", { class: classes,
       "aria-label": `${names[seat]}: ${shown.map((c) => state.text.cardName(c)).join(", ")}${named}` },
       h("span", { class: "who" }, names[seat]),
       h("span", { class: "cards" }, shown.map((c) => cardFace(c, { "aria-hidden": "true" }))),
       declared ? h("span", { class: "declared" }, state.text.played("JK", declared)) : null));
   });
-  if (view.lock) children.push(h("span", { class: "lock" }, `· ${state.text.lock(view.lock)}`));
+  if (view.lock && !last) children.push(h("span", { class: "lock" }, `· ${state.text.lock(view.lock)}`));
+  if (state.lastTrick) {
+    children.push(h("button", { type: "button", id: "last-trick", class: "chip",
+      "aria-pressed": last ? "true" : "false",
+      onclick: () => { state.showLast = !state.showLast; renderPile(); } },
+    last ? label("pile") : label("last_trick")));
+  }
   if (view.decree) children.push(h("p", { class: "decree" }, `${label("decree")} ${view.decree}`));
+  pile.classList.toggle("showing-last", Boolean(last));
   pile.replaceChildren(...children);
 }
 
+// A special rule that just changed the game, said big for a moment (the log keeps it).
+const BANNER_EVENTS = new Set(["revolution", "cut", "back", "lock", "reverse"]);
+const BANNER_MS = 2600;
+
+function showBanner(event) {
+  const banner = $("banner");
+  banner.textContent = state.text.event(event, players(), state.seat);
+  banner.className = `banner-${event.type}`;
+  banner.hidden = false;
+  clearTimeout(state.bannerTimer);
+  state.bannerTimer = setTimeout(() => { banner.hidden = true; }, BANNER_MS);
+}
+
+// Between hands: the summary the terminal shows, in the words the host made with the
+// terminal's own code (table_texts: places, ties, titles, scores, the tax to come).
 function renderSummary(box) {
   const view = state.view;
-  const names = view.players;
-  const titleSet = state.table?.rules?.title_set || "classic";
-  const number = (n) => state.texts.number(n);
-  if (view.phase === "session_over" || state.sessionSummary) {
-    const scores = state.sessionSummary?.scores || view.scores;
-    const winners = state.sessionSummary?.winners || view.winners;
-    const ranking = [...names.keys()].sort((a, b) => scores[b] - scores[a]);
-    box.replaceChildren(h("h2", {}, label("standings")), h("ul", {}, ranking.map((s, i) =>
-      h("li", { class: winners.includes(s) ? "winner" : "" },
-        label("standing_line", { place: number(i + 1), name: names[s], score: number(scores[s]) })
-        + (winners.includes(s) ? " ★" : "")))));
+  const summary = state.tableTexts?.words?.summary;
+  const fresh = state.tableTexts?.key === tableTextsKey();
+  if (!fresh) tableTexts().then(() => { if (state.tableTexts?.key === tableTextsKey()) render(); });
+  if (!summary) {
+    if (!fresh) box.replaceChildren();
     return;
   }
-  const last = (view.results || []).at(-1);
-  const result = state.handSummary || last || {};
-  const order = result.order || view.finished;
-  const roles = result.roles || view.roles || [];
-  const scores = result.scores || view.scores;
-  const rules = state.table?.rules || {};
-  const transfers = taxTransfers(state.texts.maps.tax_amounts[rules.tax] || [], order);
-  box.replaceChildren(
-    h("h2", {}, label("hand_over", { number: number(result.hand || view.hand_number) })),
-    h("ul", {}, order.map((s, i) => h("li", { class: s === state.seat ? "me" : "" },
-      label("hand_over_line", { place: number(i + 1), name: names[s],
-        title: roles[s] ? state.text.roleTitle(roles[s], titleSet) : "", score: number(scores[s]) })))),
-    h("ul", { class: "dim" }, transfers.map(([giver, receiver, n]) => h("li", {},
-      state.texts.tn("label.next_tax", n, { giver: names[giver], receiver: names[receiver], n })))));
+  const winners = view.phase === "session_over" ? view.winners : [];
+  box.replaceChildren(h("h2", {}, summary.heading),
+    h("ul", {}, summary.rows.map(([seat, line]) => h("li", {
+      class: [seat === state.seat ? "me" : "", winners.includes(seat) ? "winner" : ""].join(" ").trim() || null,
+    }, line))),
+    summary.notes.length ? h("ul", { class: "dim" }, summary.notes.map((note) => h("li", {}, note))) : null);
 }
 
 function prompt() {
   const view = state.view;
-  if (!view) return state.seat === null ? label("waiting_table") : "";
+  if (!view) {
+    if (state.seat === null) return label("waiting_table");
+    return state.owner || state.table?.started ? "" : label("waiting_owner_start");
+  }
   if (view.seat === null) return label("watching");
   if (view.phase === "tax") {
     return view.tax_owed ? state.texts.tn("label.give_back_hint", view.tax_owed, { n: view.tax_owed })
@@ -520,13 +654,15 @@ function prompt() {
   if (view.phase === "hand_over") {
     return view.ready.includes(view.seat) ? label("waiting_ready") : label("tap_ready");
   }
+  if (view.phase === "session_over" && state.table?.again && !state.owner) return label("waiting_again");
   return "";
 }
 
-// Where in the hand the cards a 7-pass gave this seat are (gifts_mine: its own).
+// Where in the hand the cards this hand's tax or a 7-pass gave this seat are (the
+// view's tax_mine and gifts_mine: its own transfers).
 function receivedIndices(cards) {
   const view = state.view;
-  const got = (view.gifts_mine || []).filter(([, to]) => to === view.seat)
+  const got = [...(view.tax_mine || []), ...(view.gifts_mine || [])].filter(([, to]) => to === view.seat)
     .flatMap(([, , given]) => parseCards(given).map((c) => c.token));
   const found = new Set();
   cards.forEach((card, i) => {
@@ -596,11 +732,13 @@ function renderActions() {
   main.disabled = state.busy;
   main.classList.remove("ready-to-go");
   const phase = view?.phase;
-  if (state.ended || phase === "session_over") {
+  if (phase === "session_over" && mayPlayAgain() && !state.ended) {
+    main.textContent = label("play_again");
+  } else if (state.ended || phase === "session_over") {
     main.textContent = label("start_again");
   } else if (!view) {
     main.textContent = label("start_now");
-    main.hidden = state.seat === null || !state.table || state.table.started;
+    main.hidden = !state.owner || state.seat === null || !state.table || state.table.started;
   } else if (view.seat === null) {
     main.hidden = true;
   } else if (choosingMine()) {  // a 7-pass or 10-discard
@@ -612,7 +750,7 @@ function renderActions() {
     const mine = view.turn === view.seat;
     main.textContent = state.text.action("play");
     pass.hidden = false;
-    pass.disabled = state.busy || !mine;
+    pass.disabled = state.busy || !mine || legal("pass").length === 0;  // a lead: no pass
     main.disabled = state.busy || !mine || state.selected.size === 0;
     main.hidden = Boolean(state.declaring);
     const cards = selectedCards();
@@ -636,24 +774,37 @@ function renderActions() {
 
 // The table's house rules and role titles, in words the host made with the terminal's
 // own code (cli/web/texts.py table_texts): shown as they come.
+// What the table's words depend on: the table, the language, its rules and, between
+// hands, the hand and the scores.
+function tableTextsKey() {
+  const view = state.view;
+  const between = view && (view.phase === "hand_over" || view.phase === "session_over");
+  return [state.table?.id ?? state.tableId, state.language, JSON.stringify(state.table?.rules),
+    state.table?.preset, between ? `${view.phase}/${view.hand_number}/${view.scores}` : ""].join("|");
+}
+
 async function tableTexts() {
   const id = state.table?.id ?? state.tableId;
   if (id === null || id === undefined) return null;
-  const key = `${id}/${state.language}/${JSON.stringify(state.table?.rules)}/${state.table?.preset}`;
-  if (state.tableTexts?.key !== key) {
-    try {
-      const response = await fetch(`/tables/${encodeURIComponent(id)}/${state.language}.json`,
-        { cache: "no-cache" });
-      if (!response.ok) return null;
-      state.tableTexts = { key, words: await response.json() };
-    } catch { return null; }
+  const key = tableTextsKey();
+  if (state.tableTexts?.key === key) return state.tableTexts.words;
+  if (state.tableTextsAsked?.key !== key) {   // one request at a time for each key
+    const asked = fetch(`/tables/${encodeURIComponent(id)}/${state.language}.json`, { cache: "no-cache" })
+      .then((response) => (response.ok ? response.json() : null)).catch(() => null)
+      .then((words) => {
+        if (words && state.tableTextsAsked?.key === key) state.tableTexts = { key, words };
+        if (state.tableTextsAsked?.key === key) state.tableTextsAsked = null;
+        return words;
+      });
+    state.tableTextsAsked = { key, asked };
   }
-  return state.tableTexts.words;
+  return state.tableTextsAsked.asked;
 }
 
 async function renderRules() {
   const words = await tableTexts();
   $("leave").hidden = state.seat === null && !state.session;
+  $("end-session").hidden = !state.owner || !state.view || state.view.phase === "session_over";
   if (!words) return;
   $("rules-preset").textContent = label("preset_line", { preset: words.preset });
   const rules = [...words.rules.filter((r) => r.in_force), ...words.rules.filter((r) => !r.in_force)];

@@ -26,13 +26,3 @@ export function sortedHand(handText, rules, reversed) {
 export function cardsKey(cards) {
   return cards.map((c) => c.token).sort().join(" ");
 }
-
-// (giver, receiver, cards) of the tax after a hand finished in ``order``
-// (president/rules.py ``HouseRules.tax_transfers``).
-export function taxTransfers(amounts, order) {
-  const out = [];
-  amounts.forEach((amount, step) => {
-    if (step < order.length - 1 - step) out.push([order[order.length - 1 - step], order[step], amount]);
-  });
-  return out;
-}
