@@ -179,6 +179,10 @@ async def serve(args: Any, printer: Printer) -> int:
         hook.host["web_port"] = web.port  # a phone's seat token is kept per page address
     for url in urls:
         printer.say(_("phones and browsers: {url}").format(url=url))
+    owners = {t.options.owner_token for t in tables if t.options.owner_token}
+    if urls and len(owners) == 1:  # the owner may sit at the table from a phone
+        printer.say(_("the owner's page (keep it to yourself): {url}").format(
+            url=f"{urls[0]}#owner={owners.pop()}"))
     if urls and printer.stream.isatty():
         print(qr_text(urls[0]), file=printer.stream, flush=True)
     advertised = {"key": host.key.fingerprint, **({"web": urls[0]} if urls else {})}

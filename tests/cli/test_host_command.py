@@ -87,6 +87,7 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
             calls.append("stop")
 
     monkeypatch.setattr(discovery, "TableAdvertiser", FakeAdvertiser)
+    monkeypatch.setenv("PRESIDENT_OWNER_TOKEN", "ab" * 16)  # as the lobby starts a host
     stream = io.StringIO()
 
     async def scenario():
@@ -114,6 +115,8 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
     assert calls[-1] == "stop"
     url = re.search(r"phones and browsers: (http://127\.0\.0\.1:\d+/)", stream.getvalue())
     assert url is not None
+    # the owner may sit down from a phone: the page's address with the owner's token
+    assert f"{url.group(1)}#owner={'ab' * 16}" in stream.getvalue()
     assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
                             "proto": str(PROTOCOL_VERSION), "pin": "1",  # the bot's seat is taken
                             "web": url.group(1),  # the page for phones
