@@ -77,8 +77,10 @@ def engine_loop(rules: HouseRules, players: int, seed: int, decoded: bool = Fals
     moves = 0
     while (seat := to_act(state)) is not None:
         moves += state.phase is Phase.PLAY
-        options = [a for a in legal_actions(state, seat) if not isinstance(a, Decree)]
-        action = rng.choice(options)
+        legal = legal_actions(state, seat)
+        action = rng.choice(legal)
+        if isinstance(action, Decree):  # decrees aside (their text is the President's)
+            action = rng.choice([a for a in legal if not isinstance(a, Decree)])
         state, _ = apply(state, copy_of(action) if decoded else action)
     assert state.hand_number == rules.session_length
     return moves

@@ -36,16 +36,13 @@ class Combo:
     suit: Suit | None = None  # a single's suit, for suit_tiebreak
     # The fields as one small number (equal combos, equal codes): what caches key on.
     code: int = field(init=False, compare=False, repr=False)
+    suitless_code: int = field(init=False, compare=False, repr=False)  # the code less the suit
 
     def __post_init__(self) -> None:
         suit = 0 if self.suit is None else self.suit + 1
         code = ((self.rank * 32 + self.size) * 8 + suit) * 2 + (self.kind == "run")
-        object.__setattr__(self, "code", code)  # frozen: a derived field, set once here
-
-    @property
-    def suitless_code(self) -> int:
-        """The code of this combo without its suit."""
-        return self.code & ~_SUIT_BITS
+        object.__setattr__(self, "code", code)  # frozen: derived fields, set once here
+        object.__setattr__(self, "suitless_code", code & ~_SUIT_BITS)
 
     @property
     def is_joker(self) -> bool:

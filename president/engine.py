@@ -58,10 +58,16 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
     takes 3.3-3.8 µs (34 fields, each set through ``object.__setattr__``), this 0.6 µs;
     with ``State(**fields)`` here, bench/bench_engine.py gives 16.2 µs per play or pass
     at 4 players classic instead of 10."""
-    values = {**state.__dict__, **changes, "_legal": {}}
-    new = State.__new__(State)
-    object.__setattr__(new, "__dict__", values)
+    values = state.__dict__.copy()
+    values.update(changes)
+    values["_legal"] = {}
+    new = _new_state(State)
+    _set_field(new, "__dict__", values)
     return new
+
+
+_new_state = State.__new__
+_set_field = object.__setattr__
 
 
 # ---------------------------------------------------------------- session
@@ -102,10 +108,10 @@ def _with_moves(
     state: State, seat: int, moves: HandMoves | None
 ) -> tuple[HandMoves | None, ...]:
     """``state._moves`` with ``seat``'s replaced."""
-    known: list[HandMoves | None] = (
-        list(state._moves) if state._moves is not None else [None] * len(state.players))
-    known[seat] = moves
-    return tuple(known)
+    known = state._moves
+    if known is None:
+        known = (None,) * len(state.players)
+    return known[:seat] + (moves,) + known[seat + 1:]
 
 
 # ---------------------------------------------------------------- apply
@@ -121,18 +127,19 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     """The fast path: an action equal to one ``legal_actions`` lists, recognised by value
     (seat and cards: a bot's listed object and a copy decoded from the network alike).
     None: not recognised here (``_apply_checked`` decides)."""
-    seat = action.seat
+    seat, kind = action.seat, type(action)
     if type(seat) is not int:
         return None
-    if isinstance(action, (Play, Pass)):
+    if kind is Play or kind is Pass:
         if state.phase is not Phase.PLAY or seat != state.turn or state.giving:
             return None
         legal = state._legal.get(seat) or legal_for(state, seat)
         moves = legal.moves
         assert moves is not None  # the tricks, on turn
-        if isinstance(action, Pass):
+        if kind is Pass:
             # The leader may not pass: a seat that may pass meets a top (outcomes).
             return _pass(state, seat, moves) if legal.outcomes is not None else None
+        assert isinstance(action, Play)
         cards, declared = action.cards, action.declared
         if declared:
             found = moves.find_declared(action)
@@ -266,33 +273,40 @@ def _land(
     """The steps of a play in ``trick.py``'s order (a play no step applies to that does
     not empty the hand needs no ``Trick``); they read the cards the play stands for
     (``stands_for``)."""
-    game, top = state.game, state.top
+    game, top, hand = state.game, state.top, state.hands[seat]
     params = {"hand": state.hand_number, "seat": seat, "cards": format_cards(cards)}
     if declared:
         params["declared"] = format_cards(declared)
     events = [Event("play", params)]
-    shown = stands_for(cards, declared)
-    changed = list(state.hands)
-    rest = list(changed[seat])
-    for card in cards:
-        rest.remove(card)  # the caller checked they are all in the hand
-    changed[seat] = left = tuple(rest)
-    hands = tuple(changed)
+    at, count = hand.index(cards[0]), len(cards)
+    if hand[at:at + count] == cards:  # (a listed set lies together in the sorted hand)
+        left = hand[:at] + hand[at + count:]
+    else:
+        rest = list(hand)
+        for card in cards:
+            rest.remove(card)  # the caller checked they are all in the hand
+        left = tuple(rest)
+    hands = state.hands[:seat] + (left,) + state.hands[seat + 1:]
+    singles = same_rank_singles(state, combo)
     changes: dict[str, Any] = {
         "hands": hands, "pile": state.pile + (PileEntry(seat, cards, declared),),
         "top": game.top_after(combo, top) if game.transparent_threes else combo,
-        "last_player": seat, "passed": _NOBODY,
-        "same_rank_singles": same_rank_singles(state, combo),
+        "last_player": seat, "passed": _NOBODY, "same_rank_singles": singles,
         "_moves": _with_moves(state, seat, game.moves.after_play(moves, cards, left)
                               if left else None),
     }
-    singles = changes["same_rank_singles"]
+    if not game.steps and left:
+        # No step applies: the play lands and the turn passes on.
+        if len(hands) - hands.count(()) <= 1:  # the others are all out (a made-up state)
+            return _end_hand(_evolve(state, changes), events)
+        return _advance(state, changes, events, seat, _NOBODY, state.locked, hands,
+                        state.direction, seat)
+    shown = stands_for(cards, declared)
     acts = [step.act for step in game.play_steps if step.applies(combo, shown, singles, outcome)]
     skip_acts = [step.act for step in game.skip_steps
                  if step.applies(combo, shown, singles, outcome)]
     if not (acts or skip_acts) and left:
-        # No step applies: the play lands and the turn passes on.
-        if len(hands) - hands.count(()) <= 1:  # the others are all out (a made-up state)
+        if len(hands) - hands.count(()) <= 1:
             return _end_hand(_evolve(state, changes), events)
         return _advance(state, changes, events, seat, _NOBODY, state.locked, hands,
                         state.direction, seat)
@@ -432,16 +446,21 @@ def _advance(
     ``after``. ``state`` is the state before the action; ``changes`` the action's; the
     other arguments are the values after it."""
     done = passed | locked if locked else passed
-    for seat in state.order:
-        if hands[seat] and seat != last and seat not in done:
-            break  # someone is still waiting to play on this trick
-    else:
-        assert last is not None  # a trick to clear has a last player
-        leader = last if hands[last] else _next_seat(state, direction, hands, last)
-        return _clear(state, changes, events, leader)
-    skip = done - {last} if last in done else done
-    changes["turn"] = _next_seat(state, direction, hands, after, skip)
-    return _evolve(state, changes), events
+    game, order = state.game, state.order
+    following = (game._following[direction][after] if order is game._order
+                 else game.following(order, direction, after))
+    turn = None  # the next seat holding cards that is not done with the trick (or the last)
+    for seat in following:
+        if hands[seat]:
+            if seat == last:
+                if turn is None:
+                    turn = seat
+            elif seat not in done:  # someone is still waiting to play on this trick
+                changes["turn"] = seat if turn is None else turn
+                return _evolve(state, changes), events
+    assert last is not None  # a trick to clear has a last player
+    leader = last if hands[last] else _next_seat(state, direction, hands, last)
+    return _clear(state, changes, events, leader)
 
 
 def _clear(

@@ -19,7 +19,8 @@ class Game:
     """Derived from ``rules`` alone; its caches only ever hold values."""
 
     __slots__ = ("rules", "moves", "strength", "best", "play_steps", "skip_steps",
-                 "forbidden_finish", "downfall", "transparent_threes", "_order", "_following")
+                 "forbidden_finish", "downfall", "transparent_threes", "steps", "_order",
+                 "_following")
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
@@ -31,6 +32,7 @@ class Game:
             reversed_: best_rank(rules, reversed_) for reversed_ in (False, True)}
         self.play_steps: tuple[Step, ...] = play_steps(rules)
         self.skip_steps: tuple[Step, ...] = skip_steps(rules)
+        self.steps = bool(self.play_steps or self.skip_steps)  # (a play may set off some)
         self.forbidden_finish = rules.forbidden_finish
         self.downfall = rules.downfall
         self.transparent_threes = rules.transparent_threes

@@ -19,7 +19,7 @@ under random rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, compress
 from typing import Literal
 
@@ -422,6 +422,10 @@ class Group:
     keys: tuple[int, ...]
     suited: bool = False  # a single of these cards is listed once per suit (``suited``)
     exact: bool = False  # every set is listed in each choice of suits (``rank_sets``)
+    # One rank's sets once some of its cards are played (played cards -> the group of
+    # the rest, None if none is left): ``MoveGenerator.after_play``'s, found once.
+    after: dict[tuple[Card, ...], Group | None] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -589,13 +593,18 @@ class MoveGenerator:
         if cards[-1].rank is first and not self.sequences and moves.wild is None:
             # A set: one rank's plays change, in place in the flat tuples.
             old = groups[first]
-            rest = list(old.cards)
-            for card in cards:
-                rest.remove(card)
+            after = old.after
+            if cards in after:
+                new = after[cards]
+            else:
+                rest = list(old.cards)
+                for card in cards:
+                    rest.remove(card)
+                new = after[cards] = self.sets(seat, first, tuple(rest)) if rest else None
             start = moves.keys.index(old.keys[0])  # keys are unique within a hand
             end = start + len(old.keys)
-            if rest:
-                new = groups[first] = self.sets(seat, first, tuple(rest))
+            if new is not None:
+                groups[first] = new
                 plays = moves.plays[:start] + new.plays + moves.plays[end:]
                 keys = moves.keys[:start] + new.keys + moves.keys[end:]
             else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from president.cards import Card
 from president.combos import Combo
@@ -22,8 +22,9 @@ class Phase(StrEnum):
     SESSION_OVER = "session_over"
 
 
-@dataclass(frozen=True, slots=True)
-class PileEntry:
+class PileEntry(NamedTuple):
+    """One play on the pile (a named tuple: one is made for every play)."""
+
     seat: int
     cards: tuple[Card, ...]
     declared: tuple[Card, ...] = ()  # what its jokers stand for (``joker_mode = wild``)
