@@ -250,6 +250,7 @@ REASONS: dict[str, str] = {
     "not_started": N_("The game has not started yet."),
     "session_not_over": N_("The session is not over yet."),
     "spectator": N_("Spectators cannot play."),
+    "hints_off": N_("Hints are turned off at this table."),
     "bad_cards": N_("Those are not valid cards."),
     "name_invalid": N_("That name cannot be used."),
     "rate_limited": N_("Too many messages: slow down."),

@@ -40,6 +40,7 @@ from .protocol import (
     AgainRequest,
     Bye,
     EndRequest,
+    HintRequest,
     Message,
     Reply,
     RulesChange,
@@ -220,6 +221,12 @@ class Client:
     async def play_again(self) -> Reply:
         """As the owner, once the session is over: a new one with the same players."""
         return await self._owner(lambda i: AgainRequest(id=i))
+
+    async def hint(self) -> Reply:
+        """What the medium bot would do from our seat: ``params["hints"]``, the bot's
+        ideas as maps (``president.bots.advice.suggestion_from_dict``); refused with
+        ``hints_off`` at a table whose owner turned hints off."""
+        return await self._owner(lambda i: HintRequest(id=i))
 
     async def _owner(self, make: Callable[[int], Message]) -> Reply:
         return await self._ask(lambda: self.session.ask(make))

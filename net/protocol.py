@@ -113,6 +113,17 @@ def _event(v: Any) -> bool:
     return _str_map(v) and _code(v.get("type"))
 
 
+HINTS_MAX = 5  # ideas in one hint reply (``president.bots.advice.SUGGESTED``)
+
+
+def _suggestion(v: Any) -> bool:
+    """One idea of a hint: {"action": an action's map, "reason": code, "params": texts}."""
+    return (type(v) is dict and set(v) == {"action", "reason", "params"}
+            and _str_map(v["action"]) and _code(v["reason"]) and _str_map(v["params"])
+            and all(type(value) is str and len(value) <= CARDS_MAX
+                    for value in v["params"].values()))
+
+
 def checked(check: Check, *, dump: Callable[[Any], Any] | None = None,
             load: Callable[[Any], Any] | None = None, default: Any = MISSING) -> Any:
     """A message field: its wire check, and how its value is dumped to / loaded from
@@ -372,6 +383,15 @@ class ChatRequest(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class HintRequest(Message):
+    """What the medium bot would do from the asker's seat, and why (issue 28); refused
+    with ``hints_off`` when the table's owner turned hints off."""
+
+    TYPE, SENDERS = "hint_request", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
 class SnapshotRequest(Message):
     TYPE, SENDERS = "snapshot_request", (CLIENT,)
 
@@ -433,6 +453,17 @@ class Accepted(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class HintReply(Message):
+    """The answer to a ``HintRequest``: the bot's ideas, its choice first (each an action's
+    map, a reason code of ``president.bots.advice.REASONS`` and its params)."""
+
+    TYPE, SENDERS = "hint", (HOST,)
+    id: int = checked(_id)
+    hints: tuple[dict[str, Any], ...] = checked(_list_of(_suggestion, HINTS_MAX), dump=list,
+                                                load=tuple)
+
+
+@dataclass(frozen=True, slots=True)
 class StateUpdate(Message):
     """A seat's whole ``View.to_dict()`` (read back with ``View.from_dict``)."""
 
@@ -489,10 +520,10 @@ MESSAGES: tuple[type[Message], ...] = (
     Hello, Proof, PlayRequest, PassRequest, GiveBackRequest, GiveRequest, DiscardRequest,
     ReadyRequest, DecreeRequest,
     StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
-    SnapshotRequest, Leave,
+    HintRequest, SnapshotRequest, Leave,
     Ping, Pong,
-    Challenge, Welcome, Refused, Accepted, StateUpdate, ViewDelta, EventUpdate, TableUpdate,
-    Chat, Bye,
+    Challenge, Welcome, Refused, Accepted, HintReply, StateUpdate, ViewDelta, EventUpdate,
+    TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
     cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, GiveRequest,

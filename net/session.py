@@ -47,6 +47,7 @@ from .protocol import (
     Decoder,
     EventUpdate,
     Hello,
+    HintReply,
     Leave,
     Message,
     Ping,
@@ -288,6 +289,8 @@ class ClientSession:
                 return [GameEvent(event, by)]
             case Accepted(id=request_id):
                 return self._reply(request_id, Reply())
+            case HintReply(id=request_id, hints=hints):
+                return self._reply(request_id, Reply(params={"hints": list(hints)}))
             case Refused(id=request_id, code=code, params=params):
                 if request_id is None:
                     return []  # e.g. a chat line refused: nothing waits for it

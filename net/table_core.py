@@ -36,6 +36,8 @@ from typing import Any, NamedTuple, Protocol, TypeAlias
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
 from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL, Bot, PlayTracker, make_bot
+from president.bots.advice import suggestion_to_dict
+from president.bots.medium import MediumBot
 from president.errors import IllegalAction, NetError, NotationError, RulesError
 from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
@@ -56,6 +58,8 @@ from .protocol import (
     ChatRequest,
     EndRequest,
     Hello,
+    HintReply,
+    HintRequest,
     Leave,
     Message,
     Numbered,
@@ -685,6 +689,8 @@ class TableCore:
             name = (self.seats[index].name if index is not None
                     else self._watcher_names.get(conn))
             return self._send_all(Chat(seat=index, name=name or "?", text=msg.text))
+        if isinstance(msg, HintRequest):
+            return self._hint(conn, msg)
         if isinstance(msg, SnapshotRequest):
             return self._snapshot(conn)
         if isinstance(msg, Leave):
@@ -704,6 +710,19 @@ class TableCore:
             self._commit(action, reply=Send(conn, Accepted(id=msg.id)))
         except IllegalAction as error:
             return self._refuse(conn, msg.id, error.code, phase=self.state.phase.value)
+
+    def _hint(self, conn: Peer, msg: HintRequest) -> None:
+        """The medium bot's ideas from the asker's own view (what its seat saw played this
+        hand: ``Seat.memory``, which its stand-ins read too)."""
+        seat = self._members.get(conn)
+        if seat is None:
+            return self._refuse(conn, msg.id, "spectator")
+        if self.state is None:
+            return self._refuse(conn, msg.id, "not_started")
+        if not self.options.hints:
+            return self._refuse(conn, msg.id, "hints_off")
+        ideas = MediumBot(memory=self.seats[seat].memory).suggest(view(self.state, seat))
+        self._send(conn, HintReply(id=msg.id, hints=tuple(suggestion_to_dict(s) for s in ideas)))
 
     def _refuse(self, conn: Peer, request_id: int | None, code: str, **params: Any) -> None:
         self._send(conn, Refused(id=request_id, code=code, params=params))

@@ -112,6 +112,7 @@ LABELS: dict[str, str] = {
     "give_seat": N_("Give the seat back"),
     "refuse_seat": N_("Refuse"),
     "last_trick": N_("Last trick"),
+    "hint": N_("Hint"),
 }
 
 PLURAL_LABELS: dict[str, tuple[str, str]] = {
@@ -192,6 +193,12 @@ def _build(language: str) -> dict[str, Any]:
     for kind, (other, own) in text.PLAY_LINES.items():
         plain(f"play.{kind}.other", other)
         plain(f"play.{kind}.own", own)
+    plain("hint.line", text.HINT_LINE)
+    for kind, message in text.HINT_MOVES.items():
+        plain(f"hint.move.{kind}", message)
+    for code, (without, kept) in text.HINT_REASONS.items():
+        plain(f"hint.reason.{code}", without)
+        plain(f"hint.reason_keep.{code}", kept)
     plural("play_many.other", text.PLAY_MANY[0])
     plural("play_many.own", text.PLAY_MANY[1])
     for what, pair in text.COUNTS.items():

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from president.actions import Action, Pass
+from president.actions import Action, Pass, action_from_dict, action_to_dict
 from president.cards import Card, format_cards
 
 # The reasons a suggestion gives (``Suggestion.reason``); params in brackets.
@@ -77,3 +78,15 @@ def suggestion(action: Action, reason: str, hand: Sequence[Card],
     """A suggestion, naming the cards it keeps back when its reason is about them."""
     keep = kept(hand, action, strength) if reason in KEEPING else ""
     return Suggestion(action, reason, {"keep": keep} if keep else {})
+
+
+def suggestion_to_dict(suggestion: Suggestion) -> dict[str, Any]:
+    """A suggestion as plain data for the wire (the host's hint reply)."""
+    return {"action": action_to_dict(suggestion.action), "reason": suggestion.reason,
+            "params": dict(suggestion.params)}
+
+
+def suggestion_from_dict(data: Mapping[str, Any]) -> Suggestion:
+    """The inverse of ``suggestion_to_dict`` (malformed data: ``action_from_dict``'s errors)."""
+    return Suggestion(action_from_dict(dict(data["action"])), str(data["reason"]),
+                      {str(k): str(v) for k, v in dict(data["params"]).items()})

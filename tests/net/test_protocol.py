@@ -58,6 +58,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "seat_answer", "id": 8, "seat": 2, "give": True},
         {"type": "rules", "id": 9, "preset": "bga", "rules": HouseRules().to_dict()},
         {"type": "chat", "text": "ciao!"},
+        {"type": "hint_request", "id": 11},
         {"type": "snapshot_request"},
         {"type": "leave"},
         {"type": "ping", "nonce": 7},
@@ -72,6 +73,10 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "refused", "id": 3, "code": "too_low", "params": {"phase": "play"}},
         {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
         {"type": "accepted", "id": 3},
+        {"type": "hint", "id": 11, "hints": [
+            {"action": {"type": "play", "seat": 0, "cards": "5C 5D"}, "reason": "lead_low",
+             "params": {"keep": "2C 2H"}},
+            {"action": {"type": "pass", "seat": 0}, "reason": "pass_keep", "params": {}}]},
         {"type": "state", "seq": 1, "view": {"seat": 0, "hand": "3C 4D", "legal": []}},
         {"type": "view_delta", "seq": 4, "view": {"hand": "4D", "turn": 2}},
         {"type": "event", "seq": 2, "event": {"type": "play", "seat": 1, "cards": "5H"},
@@ -356,3 +361,15 @@ def test_seat_states_and_who_acted_are_from_their_lists(bad) -> None:
     with pytest.raises(ProtocolError) as caught:
         Decoder(HOST).feed(packed(bad))
     assert caught.value.code == "bad_field"
+
+
+def test_a_hint_reply_holds_ideas_of_the_right_shape() -> None:
+    good = {"action": {"type": "pass", "seat": 0}, "reason": "pass_only", "params": {}}
+    for hints in ([good] * 6, [{**good, "reason": "Not A Code"}], [{**good, "extra": 1}],
+                  [{**good, "params": {"keep": 5}}]):
+        try:
+            parse({"type": "hint", "id": 1, "hints": hints}, HOST)
+        except ProtocolError as error:
+            assert error.code == "bad_field"
+        else:
+            raise AssertionError(hints)

@@ -385,3 +385,35 @@ def test_the_page_asks_what_a_wild_joker_stands_for(browser: Any) -> None:
              what="the play in the log, the joker's value in words")
     finally:
         host.stop()
+
+
+def test_the_hint_button_selects_the_hosts_idea_and_says_why(browser: Any) -> None:
+    """Issue 28: the page's Hint button asks the host, which answers with the medium bot's
+    ideas for the seat's own view as codes; the page selects the first and words it;
+    a second press, the next idea. The page holds no bot of its own."""
+    from president.bots.medium import MediumBot
+    from president.cards import format_cards
+    from president.view import view as view_of
+
+    host = HostThread(name="Attic", seats=4, bots=3, bot_delay=0.0, seed=5)
+    italian = text_for("it")
+    try:
+        join(browser, host.url, "Ola", "it")
+        wait(lambda: host.seat_of("Ola") is not None, what="a seat")
+        seat = host.seat_of("Ola")
+        wait(lambda: my_turn(host, seat), what="the page's turn")
+        state = host.table.state
+        ideas = MediumBot(memory=host.table.seats[seat].memory).suggest(view_of(state, seat))
+        wait(lambda: by_id(browser, "act-hint").is_displayed(), what="the Hint button")
+        assert by_id(browser, "act-hint").text == italian.tr.gettext("Hint")
+        by_id(browser, "act-hint").click()
+        prefix = italian.tr.gettext("Hint: {move}: {why}").split("{")[0]
+        wait(lambda: text_of(browser, "message").startswith(prefix), what="the hint")
+        chosen = browser.execute_script(
+            "return [...document.querySelectorAll('#hand [aria-pressed=true]')]"
+            ".map(b => b.dataset.card)")
+        first = ideas[0].action
+        assert sorted(chosen) == sorted(format_cards(getattr(first, "cards", ())).split())
+        assert [m["type"] for m in ws_sent(browser)[0]].count("hint_request") == 1
+    finally:
+        host.stop()

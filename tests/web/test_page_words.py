@@ -112,6 +112,7 @@ console.log(JSON.stringify({
   actions: data.actions.map((kind) => text.action(kind)),
   statuses: data.statuses.map((status) => text.status(status)),
   counts: data.counts.map(([what, n]) => text.count(what, n)),
+  hints: data.hints.map((idea) => text.hint(idea)),
 }));
 """
 
@@ -139,6 +140,8 @@ def session_events(preset: str, seed: int, players: int) -> list[Event]:
         out.extend(events)
     return out
 
+
+HINT_MOVE_OF = {"play": "play", "pass": "pass", "give_back": "give_back"}
 
 # A few events a short random session may not hold, as the host sends them.
 RARE_EVENTS = [
@@ -173,6 +176,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         ACTIONS,
         CONNECTION_STATUS,
         COUNTS,
+        HINT_REASONS,
         PHASES,
         REASON_LIMITS,
         REASONS,
@@ -195,12 +199,18 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
     reasons += [("name_invalid", {"reason": "characters"}), ("no_such_code", {})]
     roles = [(role.value, title_set) for title_set in TITLE_SETS for role in Role]
     counts = [(what, n) for what in COUNTS for n in (0, 1, 2, 3, 5, 12, 22, 1000)]
+    hints = [{"action": action, "reason": reason, "params": params}
+             for reason in HINT_REASONS for params in ({}, {"keep": "2C JK"})
+             for action in ({"type": "play", "seat": 0, "cards": "5C 5D"},
+                            {"type": "pass", "seat": 0},
+                            {"type": "give_back", "seat": 0, "cards": "3C"})]
     data = {
         "texts": json.loads(page_texts(language) or b""),
         "events": [[{**event.to_dict(), **({"by": by} if by else {})}, players, seat]
                    for event, players, seat, by in cases],
         "reasons": reasons, "roles": roles, "phases": list(PHASES),
         "actions": list(ACTIONS), "statuses": list(CONNECTION_STATUS), "counts": counts,
+        "hints": hints,
     }
     for name in ("i18n", "text"):
         shutil.copy(STATIC / f"{name}.js", tmp_path / f"{name}.mjs")
@@ -220,11 +230,13 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         "actions": [text.action(kind) for kind in ACTIONS],
         "statuses": [text.status(status) for status in CONNECTION_STATUS],
         "counts": [text.count(what, n) for what, n in counts],
+        "hints": [text.hint(HINT_MOVE_OF[h["action"]["type"]], h["action"].get("cards", ""),
+                            h["reason"], h["params"]) for h in hints],
     }
     for part, lines in terminal.items():
         differ = [(i, mine, theirs) for i, (mine, theirs) in enumerate(zip(lines, page[part],
                                                                           strict=True))
                   if mine != theirs]
         assert not differ, (part, differ[:5])
-    for line in page["events"] + page["reasons"] + page["roles"]:
+    for line in page["events"] + page["reasons"] + page["roles"] + page["hints"]:
         assert "undefined" not in line and "{" not in line, line

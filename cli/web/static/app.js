@@ -28,6 +28,7 @@ const state = {
   session: null, seat: null, table: null, view: null,
   log: [], chat: [], unread: 0,
   selected: new Set(), handKey: "", busy: false, message: "",
+  hints: null,      // the host's hint for a view: {view, ideas, index}
   declaring: null,  // a wild joker's values to choose from: {tokens, options}
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
   tableTexts: null,  // {key, words}: the table's rules and titles in words (tableTexts)
@@ -119,6 +120,7 @@ function bindControls() {
   $("seat-refuse").addEventListener("click", () => answerSeatRequest(false));
   $("act-main").addEventListener("click", mainAction);
   $("act-pass").addEventListener("click", () => act("pass"));
+  $("act-hint").addEventListener("click", askHint);
   $("decree-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("decree-text").value.trim();
@@ -353,6 +355,35 @@ async function act(kind, arg, declared) {
   }
   render();
   return reply.code === null;
+}
+
+// A hint (issue 28): the host asks the table's medium bot what it would do from our view
+// and sends its ideas as codes; each press selects the next one and says why.
+async function askHint() {
+  const view = state.view;
+  if (!state.session || !view) return;
+  if (state.hints?.view !== view) {
+    const reply = await state.session.request("hint");
+    if (reply.code !== null) {
+      state.message = state.text.reason(reply.code, reply.params);
+      render();
+      return;
+    }
+    state.hints = { view, ideas: reply.params.hints, index: -1 };
+  }
+  const { ideas } = state.hints;
+  if (!ideas.length) return;
+  state.hints.index = (state.hints.index + 1) % ideas.length;
+  const idea = ideas[state.hints.index];
+  const wanted = parseCards(idea.action.cards || "").map((c) => c.token);
+  state.selected = new Set();
+  hand().forEach((card, i) => {
+    const at = wanted.indexOf(card.token);
+    if (at >= 0) { wanted.splice(at, 1); state.selected.add(i); }
+  });
+  state.declaring = null;
+  state.message = state.text.hint(idea);
+  render();
 }
 
 function toggle(index) {
@@ -728,6 +759,12 @@ function renderActions() {
   const pass = $("act-pass");
   pass.textContent = state.text.action("pass");
   pass.hidden = true;
+  const hintButton = $("act-hint");
+  hintButton.textContent = label("hint");
+  hintButton.hidden = !view || view.seat === null || state.table?.hints === false
+    || !(view.legal || []).some((a) => ["play", "pass", "give", "discard", "give_back"]
+      .includes(a.type));
+  hintButton.disabled = state.busy;
   main.hidden = false;
   main.disabled = state.busy;
   main.classList.remove("ready-to-go");

@@ -104,7 +104,7 @@ export class Session {
     const id = this.nextId++;
     const build = { play: messages.play, pass: messages.pass, give_back: messages.giveBack,
       give: messages.give, discard: messages.discard, ready: messages.ready,
-      decree: messages.decree, start: messages.start }[kind];
+      decree: messages.decree, start: messages.start, hint: messages.hint }[kind];
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       if (!this.send(build(id, arg, extra))) this.reply(id, "disconnected", {});
@@ -152,6 +152,7 @@ export class Session {
         this.inSequence(msg.seq);
         return this.emit("event", { ...msg.event, by: msg.by });
       case "accepted": return this.reply(msg.id, null, {});
+      case "hint": return this.reply(msg.id, null, { hints: msg.hints });
       case "refused":
         if (msg.id === null) return this.emit("refused", { code: msg.code, params: msg.params });
         return this.reply(msg.id, msg.code, msg.params);

@@ -54,6 +54,17 @@ export class Text {
     return this.x.t(`lock.${lockKind(suits, step)}`, { suits: this.suits(suits) });
   }
 
+  // A hint's line from the host's idea ({action, reason, params}): as Text.hint.
+  hint(idea) {
+    const move = { play: "play", pass: "pass", give: "give", discard: "discard",
+      give_back: "give_back" }[idea.action.type] ?? "play";
+    const keep = idea.params.keep;
+    const why = keep ? this.x.t(`hint.reason_keep.${idea.reason}`, { keep: this.cards(keep) })
+      : this.x.t(`hint.reason.${idea.reason}`);
+    return this.x.t("hint.line", { move: this.x.t(`hint.move.${move}`,
+      { cards: this.cards(idea.action.cards || "") }), why });
+  }
+
   // A play's cards in a sentence, each wild joker with the card it stands for
   // ("5♠ 5♥ JK as 5♦"): as cli/text.py's Text.played.
   played(text, declared) {

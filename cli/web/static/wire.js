@@ -67,6 +67,7 @@ export const messages = {
   ready: (id) => ({ type: "ready", id }),
   decree: (id, text) => ({ type: "decree", id, text }),
   start: (id) => ({ type: "start", id }),
+  hint: (id) => ({ type: "hint_request", id }),
   chat: (text) => ({ type: "chat", text }),
   snapshotRequest: () => ({ type: "snapshot_request" }),
   leave: () => ({ type: "leave" }),
