@@ -14,6 +14,7 @@ one function.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from random import Random
 from typing import Any
@@ -153,9 +154,12 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
             return None
         return _play(state, seat, cards, combo, outcome, moves, declared)
     if isinstance(action, GiveBack):
-        cards = action.cards  # (compared as tuples: a dataclass compare each costs more)
+        # The listed object itself, else one with equal cards (compared as tuples: a
+        # dataclass compare each costs more; cards that differ compare slowly: last).
+        cards = action.cards
         listed = legal_for(state, seat).actions
-        if any(type(other) is GiveBack and other.cards == cards for other in listed):
+        if any(other is action for other in listed) or any(
+                type(other) is GiveBack and other.cards == cards for other in listed):
             return _give_back(state, seat, cards)
     elif isinstance(action, (Give, Discard)):
         if action in legal_for(state, seat).actions:
@@ -278,8 +282,10 @@ def _land(
     if declared:
         params["declared"] = format_cards(declared)
     events = [Event("play", params)]
-    at, count = hand.index(cards[0]), len(cards)
-    if hand[at:at + count] == cards:  # (a listed set lies together in the sorted hand)
+    # A listed set lies together in the sorted hand. (Found by key: cards compare by
+    # identity, and a comparison of two that differ costs as much as a function call.)
+    at, count = bisect_left(hand, cards[0].key, key=card_key), len(cards)
+    if hand[at:at + count] == cards:
         left = hand[:at] + hand[at + count:]
     else:
         rest = list(hand)

@@ -369,10 +369,14 @@ def tax_returns(hand: tuple[Card, ...], rules: HouseRules, count: int) -> list[t
 
 def _equivalent_groups(hand: tuple[Card, ...], rules: HouseRules) -> list[list[Card]]:
     """``hand`` split into groups of interchangeable cards, lowest suit first."""
-    by_key: dict[object, list[Card]] = {}
-    for card in hand:
-        by_key.setdefault(card if suited(rules, card.rank) else card.rank, []).append(card)
-    return list(by_key.values())
+    groups: list[list[Card]] = []
+    for rank, cards in by_rank(hand).items():
+        if suited(rules, rank):  # each card its own group (two decks: with its twin)
+            groups.extend([[other for other in cards if other is card]
+                           for card in dict.fromkeys(cards)])
+        else:
+            groups.append(cards)
+    return groups
 
 
 def _picks(groups: list[list[Card]], count: int) -> list[tuple[Card, ...]]:
@@ -526,6 +530,7 @@ class MoveGenerator:
         self.wild = wild_jokers(rules)
         self.tops_by_suit = big_two(rules)
         self.locks = locks(rules)
+        self.suited = {rank: suited(rules, rank) for rank in Rank}  # (``suited``, by rank)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
         self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
             False: {}, True: {}}
@@ -540,7 +545,7 @@ class MoveGenerator:
             return group
         plays: list[Play] = []
         combos: list[Combo] = []
-        by_suit = suited(self.rules, rank)
+        by_suit = self.suited[rank]
         for card in dict.fromkeys(cards) if by_suit else cards[:1]:
             plays.append(Play(seat, (card,)))
             combos.append(make_combo("set", 1, rank, card.suit))
@@ -572,7 +577,7 @@ class MoveGenerator:
         with the suits of the cards the play stands for too (``suit_pattern``), so that a
         hand's keys stay unique (a declared play shares its key with the play of the same
         cards it stands for: they compare alike)."""
-        code = combo.code if suited(self.rules, combo.rank) else combo.suitless_code
+        code = combo.code if self.suited[combo.rank] else combo.suitless_code
         if not self.locks:
             return code
         return (code << 16) | suit_pattern(stands_for(play.cards, play.declared))
