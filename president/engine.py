@@ -59,9 +59,7 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
     takes 3.3-3.8 µs (34 fields, each set through ``object.__setattr__``), this 0.6 µs;
     with ``State(**fields)`` here, bench/bench_engine.py gives 16.2 µs per play or pass
     at 4 players classic instead of 10."""
-    values = state.__dict__.copy()
-    values.update(changes)
-    values["_legal"] = {}
+    values = {**state.__dict__, **changes, "_legal": {}}
     new = _new_state(State)
     _set_field(new, "__dict__", values)
     return new
@@ -128,31 +126,30 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     """The fast path: an action equal to one ``legal_actions`` lists, recognised by value
     (seat and cards: a bot's listed object and a copy decoded from the network alike).
     None: not recognised here (``_apply_checked`` decides)."""
-    seat, kind = action.seat, type(action)
+    seat = action.seat
+    if (state.phase is Phase.PLAY and seat == state.turn and type(seat) is int
+            and not state.giving):
+        if type(action) is Pass:
+            legal = state._legal.get(seat) or legal_for(state, seat)
+            # The leader may not pass: a seat that may pass meets a top (outcomes).
+            return _pass(state, seat, legal.moves) if legal.outcomes is not None else None
+        if type(action) is Play:
+            legal = state._legal.get(seat) or legal_for(state, seat)
+            moves, cards = legal.moves, action.cards
+            assert moves is not None  # the tricks, on turn
+            if action.declared:
+                found = moves.find_declared(action)
+            else:
+                found = moves.find(cards) if cards else None
+            if found is None:
+                return None
+            combo, key = found
+            outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
+            if not outcome:
+                return None
+            return _play(state, seat, cards, combo, outcome, moves, action.declared)
     if type(seat) is not int:
         return None
-    if kind is Play or kind is Pass:
-        if state.phase is not Phase.PLAY or seat != state.turn or state.giving:
-            return None
-        legal = state._legal.get(seat) or legal_for(state, seat)
-        moves = legal.moves
-        assert moves is not None  # the tricks, on turn
-        if kind is Pass:
-            # The leader may not pass: a seat that may pass meets a top (outcomes).
-            return _pass(state, seat, moves) if legal.outcomes is not None else None
-        assert isinstance(action, Play)
-        cards, declared = action.cards, action.declared
-        if declared:
-            found = moves.find_declared(action)
-        else:
-            found = moves.find(cards) if cards else None
-        if found is None:
-            return None
-        combo, key = found
-        outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
-        if not outcome:
-            return None
-        return _play(state, seat, cards, combo, outcome, moves, declared)
     if isinstance(action, GiveBack):
         # The listed object itself, else one with equal cards (compared as tuples: a
         # dataclass compare each costs more; cards that differ compare slowly: last).
@@ -431,7 +428,7 @@ def _skip(state: State, trick: Trick, direction: int, hands: _Hands) -> frozense
     return frozenset(skipped)
 
 
-def _pass(state: State, seat: int, moves: HandMoves) -> tuple[State, list[Event]]:
+def _pass(state: State, seat: int, moves: HandMoves | None) -> tuple[State, list[Event]]:
     """A pass (``pass_locks_out``: the seat is out of this trick)."""
     events = [Event("pass", {"hand": state.hand_number, "seat": seat})]
     locked = state.locked | {seat} if state.rules.pass_locks_out else state.locked
@@ -455,15 +452,13 @@ def _advance(
     game, order = state.game, state.order
     following = (game._following[direction][after] if order is game._order
                  else game.following(order, direction, after))
-    turn = None  # the next seat holding cards that is not done with the trick (or the last)
+    turn = None  # the next seat holding cards that is not done with the trick, or the last
     for seat in following:
-        if hands[seat]:
-            if seat == last:
-                if turn is None:
-                    turn = seat
-            elif seat not in done:  # someone is still waiting to play on this trick
+        if hands[seat] and (seat not in done or seat == last):
+            if seat != last:  # someone is still waiting to play on this trick
                 changes["turn"] = seat if turn is None else turn
                 return _evolve(state, changes), events
+            turn = seat
     assert last is not None  # a trick to clear has a last player
     leader = last if hands[last] else _next_seat(state, direction, hands, last)
     return _clear(state, changes, events, leader)

@@ -57,20 +57,19 @@ def to_act(state: State) -> int | None:
 
 
 def _find_legal(state: State, seat: int) -> Legal:
+    phase = state.phase
+    if phase is Phase.PLAY and seat == state.turn and type(seat) is int and not state.giving:
+        # The seat's moves (``_hand_moves``: the usual case inlined). No decree meanwhile.
+        known = state._moves
+        moves = known[seat] if known is not None else None
+        if moves is None or moves.hand is not state.hands[seat] \
+                or moves.reversed != state.reversed:
+            moves = _hand_moves(state, seat)
+        return state.game.moves.legal(moves, state.top, state.lock)
     if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return NO_ACTIONS
-    phase = state.phase
     if phase is Phase.PLAY:
-        if seat != state.turn:
-            return NO_ACTIONS
-        if state.giving:
-            return _giving_legal(state, seat)
-        # No decree during the tricks (may_decree).
-        known, hand = state._moves, state.hands[seat]
-        moves = known[seat] if known is not None else None
-        if moves is None or moves.hand is not hand or moves.reversed != state.reversed:
-            moves = _hand_moves(state, seat)  # (the usual case above, inlined)
-        return state.game.moves.legal(moves, state.top, state.lock)
+        return _giving_legal(state, seat) if state.giving and seat == state.turn else NO_ACTIONS
     actions: list[Action] = []
     if phase is Phase.TAX:
         for due in state.tax_due:

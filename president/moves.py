@@ -18,10 +18,11 @@ under random rules.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, compress
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from president.actions import (
     CHOSEN_CARDS,
@@ -432,12 +433,11 @@ class Group:
         default_factory=dict, compare=False, repr=False)
 
 
-@dataclass(slots=True)
-class Legal:
+class Legal(NamedTuple):
     """What ``legal_actions`` found for a seat in a state: the actions; during the
     tricks, the seat's moves and, unless it leads, the outcome of each of its plays on
-    the top by comparison key (false: not playable). Not changed once made (not frozen: it
-    is made for every state a seat acts in, and a frozen one costs three times more)."""
+    the top by comparison key (false: not playable). (A named tuple: one is made for
+    every state a seat acts in.)"""
 
     actions: tuple[Action, ...]
     moves: HandMoves | None = None
@@ -532,8 +532,8 @@ class MoveGenerator:
         self.locks = locks(rules)
         self.suited = {rank: suited(rules, rank) for rank in Rank}  # (``suited``, by rank)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
-        self.outcomes: dict[bool, dict[int, dict[int, Outcome | Literal[False]]]] = {
-            False: {}, True: {}}
+        self.outcomes: dict[bool, defaultdict[int, dict[int, Outcome | Literal[False]]]] = {
+            False: defaultdict(dict), True: defaultdict(dict)}
 
     def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> Group:
         """The sets of ``cards`` (all of ``rank``, in hand order): its singles (one per
@@ -672,11 +672,8 @@ class MoveGenerator:
             return Legal(moves.plays, moves)
         if lock is not None:
             return self._locked(moves, top, lock)
-        by_top = self.outcomes[moves.reversed]
         top_key = top.code if self.tops_by_suit else top.suitless_code  # (see ``key``)
-        outcomes = by_top.get(top_key)
-        if outcomes is None:
-            outcomes = by_top[top_key] = {}
+        outcomes = self.outcomes[moves.reversed][top_key]
         found = list(map(outcomes.get, moves.keys))
         if None in found:
             rules, reversed_ = self.rules, moves.reversed
