@@ -43,6 +43,7 @@ from president.engine import apply, legal_actions, new_session, to_act
 from president.rules import HouseRules, Revolution, preset
 from president.state import Phase
 
+PLAY = Phase.PLAY  # (read once per action: a module name costs less than an enum member)
 BENCH_PRESETS: dict[str, HouseRules] = {
     "runs": HouseRules(jokers=1, revolution=Revolution.QUAD, sequences=3)}
 
@@ -76,7 +77,7 @@ def engine_loop(rules: HouseRules, players: int, seed: int, decoded: bool = Fals
     rng = random.Random(seed)
     moves = 0
     while (seat := to_act(state)) is not None:
-        moves += state.phase is Phase.PLAY
+        moves += state.phase is PLAY
         legal = legal_actions(state, seat)
         action = rng.choice(legal)
         if isinstance(action, Decree):  # decrees aside (their text is the President's)

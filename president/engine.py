@@ -48,6 +48,7 @@ from president.view import view
 __all__ = ["apply", "end_session", "explain_illegal", "legal_actions", "new_session", "to_act"]
 
 _NOBODY: frozenset[int] = frozenset()
+_PLAY = Phase.PLAY  # (as legality's: a module name is read faster than an enum member)
 _Hands = tuple[tuple[Card, ...], ...]
 
 
@@ -127,7 +128,7 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     (seat and cards: a bot's listed object and a copy decoded from the network alike).
     None: not recognised here (``_apply_checked`` decides)."""
     seat = action.seat
-    if (state.phase is Phase.PLAY and seat == state.turn and type(seat) is int
+    if (state.phase is _PLAY and seat == state.turn and type(seat) is int
             and not state.giving):
         if type(action) is Pass:
             legal = state._legal.get(seat) or legal_for(state, seat)

@@ -13,6 +13,9 @@ from president.moves import NO_ACTIONS, HandMoves, Legal, tax_returns
 from president.roles import Role
 from president.state import Phase, State
 
+# The phases as module names: read on every action, a module name costs a tenth of an
+# enum member's class attribute (CPython 3.11).
+_PLAY, _TAX, _HAND_OVER = Phase.PLAY, Phase.TAX, Phase.HAND_OVER
 
 def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now. A ``Decree`` is listed with empty text:
@@ -42,11 +45,11 @@ def to_act(state: State) -> int | None:
 
     The seat named always has a legal action other than a decree."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return state.turn
-    if phase is Phase.TAX:
+    if phase is _TAX:
         return min(due.receiver for due in state.tax_due)
-    if phase is Phase.HAND_OVER:
+    if phase is _HAND_OVER:
         ready = state.ready
         if state.rules.decree and state.roles is not None:
             president = state.roles.index(Role.PRESIDENT)
@@ -58,7 +61,7 @@ def to_act(state: State) -> int | None:
 
 def _find_legal(state: State, seat: int) -> Legal:
     phase = state.phase
-    if phase is Phase.PLAY and seat == state.turn and type(seat) is int and not state.giving:
+    if phase is _PLAY and seat == state.turn and type(seat) is int and not state.giving:
         # The seat's moves (``_hand_moves``: the usual case inlined). No decree meanwhile.
         known = state._moves
         moves = known[seat] if known is not None else None
@@ -68,15 +71,15 @@ def _find_legal(state: State, seat: int) -> Legal:
         return state.game.moves.legal(moves, state.top, state.lock)
     if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return NO_ACTIONS
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _giving_legal(state, seat) if state.giving and seat == state.turn else NO_ACTIONS
     actions: list[Action] = []
-    if phase is Phase.TAX:
+    if phase is _TAX:
         for due in state.tax_due:
             if due.receiver == seat:
                 returns = tax_returns(state.hands[seat], state.rules, due.count)
                 actions.extend([GiveBack(seat, cards) for cards in returns])
-    elif phase is Phase.HAND_OVER and seat not in state.ready:
+    elif phase is _HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
     if may_decree(state, seat):
         actions.append(Decree(seat, ""))
