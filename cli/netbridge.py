@@ -33,7 +33,7 @@ from president.net.discovery import parse_address as _parse_address
 from president.net.host import Host
 from president.net.journal import Journal
 from president.net.persist import TableJournal
-from president.net.protocol import Reply
+from president.net.protocol import HOST, Decoder, Ping, Reply, encode
 from president.net.session import Closed, Joined, JoinFailed, Status
 from president.net.table import Table, TableOptions
 
@@ -45,6 +45,30 @@ ENV_INTERFACES = "PRESIDENT_INTERFACES"
 SEAT_REQUEST_SECONDS = 1.0  # how often a seat asked for by name asks again
 BOT_DELAY = 0.8            # seconds a bot waits, so that a human can follow the game
 RETRY_SECONDS = 2.0
+PROBE_SECONDS = 3.0        # for a port to answer as a table
+
+
+async def answers_as_table(host: str, port: int, timeout: float = PROBE_SECONDS) -> bool:
+    """Whether a President host listens at ``host:port``: it answers a ping with a frame
+    of ours (no hello, no PIN tried). False for a closed port, the page's HTTP port or
+    anything else that does not speak the protocol within ``timeout`` seconds."""
+    writer = None
+    try:
+        async with asyncio.timeout(timeout):
+            reader, writer = await asyncio.open_connection(host, port)
+            writer.write(encode(Ping(nonce=1)))
+            decoder = Decoder(HOST)
+            while True:
+                data = await reader.read(4096)
+                if not data:
+                    return False
+                if decoder.feed(data):
+                    return True
+    except (OSError, TimeoutError, ProtocolError):
+        return False
+    finally:
+        if writer is not None:
+            writer.transport.abort()
 
 
 def interfaces() -> list[str] | None:
@@ -92,6 +116,12 @@ class NetConnection:
         self._on_event = on_event
         self.client.on_event = self._event
         on_event(StatusChanged(Status.CONNECTING))
+        client = self.client
+        if client.token is None and not await answers_as_table(client.host, client.port):
+            # nobody to wait for (a seat's own table, restarting, is waited for below)
+            where = format_address(client.host, client.port)
+            on_event(JoinFailed("not_a_table", {"address": where}, final=True))
+            return
         while not self._closed:
             try:
                 await self.client.connect()
@@ -118,13 +148,18 @@ class NetConnection:
                 on_event(StatusChanged(Status.RECONNECTING, type(error).__name__))
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _fresh_client(self, keep_pin: bool = True) -> Client:
+    async def retry_with_pin(self, pin: str | None, on_event: EventCallback) -> None:
+        """After a wrong PIN: join again with the PIN typed again."""
+        self.client = self._fresh_client(pin=pin or None)
+        await self.start(on_event)
+
+    def _fresh_client(self, keep_pin: bool = True, pin: str | None = None) -> Client:
         """A new client for the same table, as a new player (without the PIN if not
-        ``keep_pin``)."""
+        ``keep_pin``; with ``pin`` if given)."""
         old = self.client
         session = old.session
         client = Client(old.host, old.port, session.name, session.language,
-                        pin=session.pin if keep_pin else None,
+                        pin=pin or (session.pin if keep_pin else None),
                         spectate=session.spectate, table=session.table_id,
                         host_key=self.host_key)
         client.on_event = self._event

@@ -301,6 +301,7 @@ REASONS: dict[str, str] = {
                         "impostor. You left it."),
     "no_pin": N_("This table has no PIN: leave the PIN empty."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
+    "not_a_table": N_("Nothing at {address} answers as a President table."),
     "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
     "address_bad_port": N_("The port must be a number from 1 to 65535."),
     "address_bad_host": N_("That is not a valid host name or address."),
@@ -474,6 +475,7 @@ REASON_LIMITS: dict[str, tuple[str, str]] = {   # params: max
     "chat_too_long": NN_("A chat line may have at most {max} character.",
                          "A chat line may have at most {max} characters."),
 }
+REASON_PLACES = frozenset({"not_a_table"})   # params: address
 NAME_CHARACTERS = N_("A name may not contain invisible or control characters.")
 REFUSED_UNKNOWN = N_("Refused ({code}).")
 CARD_NAME = N_("{rank} of {suit}")
@@ -873,6 +875,8 @@ class Text:
         known = REASONS.get(code)
         if known is None:
             return self.tr.gettext(REFUSED_UNKNOWN).format(code=code)
+        if code in REASON_PLACES:
+            return self.tr.gettext(known).format(address=params.get("address", "?"))
         return self.tr.gettext(known)
 
     def error(self, error: PresidentError) -> str:

@@ -7,14 +7,12 @@ import asyncio
 
 from president.cli import netbridge, settings
 from president.cli.terminal.app import PresidentUI
-from president.cli.terminal.model import LineEdit
 
 
 def run(args: argparse.Namespace) -> int:
     player, language = settings.for_command(args)
     ui = PresidentUI(player, language, bridge=netbridge, save_settings=None)
     if not args.address:
-        ui.edit(LineEdit(ui.tr.gettext("Address (host:port):"), "", ui.join_typed,
-                         max_length=80))
+        ui.ask_address()
         return asyncio.run(ui.run(None))
     return asyncio.run(ui.run(ui.join_address(args.address, args.pin, spectate=args.spectate)))

@@ -21,13 +21,14 @@ from president.cli.hosting import AGAIN_WAIT
 from president.cli.terminal.keys import make_bindings
 from president.cli.terminal.layout import STYLE, HelpState, table_container
 from president.cli.terminal.lobby import LobbyModel, SettingsModel, lobby_container
-from president.cli.terminal.model import LineEdit, TableModel
+from president.cli.terminal.model import LineEdit, Seen, TableModel
 from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_container
 from president.cli.trust import KnownHosts
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
 from president.net.discovery import format_address
 
+PIN_REFUSALS = frozenset({"wrong_pin", "bad_pin"})  # a PIN typed again may do
 
 class PresidentUI:
     """The controller: which screen shows, the text field being typed, the models,
@@ -231,6 +232,24 @@ class PresidentUI:
         self._containers.pop("table", None)
         self.show("table")
         await connection.start(self.table.on_event)
+        self._ask_pin_again(connection, self.table)
+
+    def _ask_pin_again(self, connection: Any, table: TableModel) -> None:
+        """A wrong PIN: the PIN is asked again here (Esc: the refusal, and the way back)."""
+        if self.table is not table or table.status != Seen.REFUSED \
+                or table.status_detail not in PIN_REFUSALS:
+            return
+
+        def again(pin: str) -> None:
+            self.spawn(self._retry_pin(connection, table, pin))
+
+        self.edit(LineEdit(self.tr.gettext("Wrong PIN. Type it again:"), "", again,
+                           secret=True, max_length=12))
+
+    async def _retry_pin(self, connection: Any, table: TableModel, pin: str) -> None:
+        table.status_changed(Seen.CONNECTING)
+        await connection.retry_with_pin(pin, table.on_event)
+        self._ask_pin_again(connection, table)
 
     def ring(self) -> None:
         """The terminal's bell when our move or tax begins (if the settings ask for it)."""
@@ -363,8 +382,7 @@ class PresidentUI:
             else:
                 self.join_found(info, None)
         elif kind == "join":
-            self.edit(LineEdit(tr.gettext("Address (host:port):"), "", self.join_typed,
-                               max_length=80))
+            self.ask_address()
         elif kind == "host":
             self.setup = SetupModel(self.tr, self.text, self.settings.name)
             self._containers.pop("setup", None)
@@ -421,15 +439,33 @@ class PresidentUI:
         self.spawn(self.join_address(format_address(info.addresses[0], info.port), pin,
                                      host_key=info.key))
 
+    def ask_address(self) -> None:
+        """The address field (the one typed last, after a mistake)."""
+        self.edit(LineEdit(self.tr.gettext("Address (host:port):"), self.lobby.typed,
+                           self.join_typed, max_length=80))
+
     def join_typed(self, text: str) -> None:
+        address = self.lobby.typed = text.strip()
         try:
-            self.bridge.parse_address(text.strip())
+            host, port = self.bridge.parse_address(address)
         except Exception:  # noqa: BLE001 - any parse error is shown the same way
             self.lobby.message = self.tr.gettext("Not an address: {text}").format(text=text)
             return
-        self.edit(LineEdit(self.tr.gettext("PIN (empty: none):"), "",
-                           lambda pin: self.spawn(self.join_address(text.strip(), pin or None)),
-                           secret=True, max_length=12))
+        self.spawn(self._knock(address, host, port))
+
+    async def _knock(self, address: str, host: str, port: int) -> None:
+        """Ask for the PIN only where a table answers; else say so at once."""
+        self.lobby.message = self.tr.gettext("Looking for a table at {address}…").format(
+            address=address)
+        self.invalidate()
+        found = await self.bridge.answers_as_table(host, port)
+        self.lobby.message = None if found else self.text.reason(
+            "not_a_table", {"address": address})
+        if found:
+            self.edit(LineEdit(self.tr.gettext("PIN (empty: none):"), "",
+                               lambda pin: self.spawn(self.join_address(address, pin or None)),
+                               secret=True, max_length=12))
+        self.invalidate()
 
     async def join_address(self, address: str, pin: str | None, spectate: bool = False,
                            host_key: str | None = None) -> None:
@@ -490,8 +526,7 @@ class PresidentUI:
             self.spawn(self.apply_rules())
             return
         if self.setup.row == "start":
-            self.spawn(self.host_table(self.setup.result()))
-            return
+            return self.setup.confirm()
         if self.setup.row == "more":
             return self.setup.toggle_more()
         editor = self.setup.editor()
@@ -499,6 +534,10 @@ class PresidentUI:
             self.edit(editor)
         else:
             self.setup.change(1)
+
+    def open_confirmed(self) -> None:
+        self.setup.cancel()
+        self.spawn(self.host_table(self.setup.result()))
 
     def change_rules(self) -> None:
         """The owner, before the first deal: the set-up screen for the table's rules."""

@@ -26,7 +26,9 @@ def make_bindings(ui: Any) -> KeyBindings:
     declaring = Condition(lambda: ui.screen == "table" and ui.table is not None
                           and ui.table.declaring is not None) & ~help_open & ~asking & ~editing
     table = screen("table") & ~help_open & ~asking & ~declaring
-    lobby, settings, setup = screen("lobby"), screen("settings"), screen("setup")
+    lobby, settings = screen("lobby"), screen("settings")
+    confirming = Condition(lambda: ui.setup.confirming)
+    setup = screen("setup") & ~confirming
 
     @kb.add("c-q")
     @kb.add("c-c")
@@ -306,6 +308,15 @@ def make_bindings(ui: Any) -> KeyBindings:
         ui.show("lobby")
 
     # ---------------------------------------------------------------- host set-up
+
+    @kb.add("y", filter=screen("setup") & confirming)
+    def _setup_open(event: Any) -> None:
+        ui.open_confirmed()
+
+    @kb.add("escape", filter=screen("setup") & confirming)
+    @kb.add("n", filter=screen("setup") & confirming)
+    def _setup_not_now(event: Any) -> None:
+        ui.setup.cancel()
 
     @kb.add("up", filter=setup)
     def _setup_up(event: Any) -> None:

@@ -151,9 +151,11 @@ def status_text(model: TableModel) -> str:
             reason=model.text.reason(model.status_detail, {}))
     if model.status == "closed":
         return tr.gettext("Disconnected")
+    if model.status == "refused" and model.status_detail == "not_a_table":
+        return str(model.text.reason(model.status_detail, model.status_params))
     if model.status == "refused":
         return tr.gettext("Refused by the table: {reason}").format(
-            reason=model.text.reason(model.status_detail or "refused", {}))
+            reason=model.text.reason(model.status_detail or "refused", model.status_params))
     return model.status
 
 
@@ -230,7 +232,7 @@ def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
     tr, table = model.tr, model.table
     players = table.players if table else ()
     if model.status == "refused":   # e.g. a wrong PIN, a full table: say why, and the way out
-        reason = str(model.text.reason(model.status_detail or "refused", {}))
+        reason = str(model.text.reason(model.status_detail or "refused", model.status_params))
         return [("class:warning", part) for part in wrap(reason, width)] + [
             ("", part) for part in wrap(tr.gettext("Press Esc to go back to the lobby."), width)]
     if not players:

@@ -31,6 +31,7 @@ class LobbyModel:
         self.discovery_ok = True
         self.moved = False      # until the player moves, the first table found is selected
         self.known: Any = None  # cli.trust.KnownHosts: the keys of tables joined before
+        self.typed = ""         # the address typed last ("Join by address…")
 
     def set_tables(self, tables: dict[str, Any], mine: list[Any] | None = None) -> None:
         current = self.entry()
@@ -60,7 +61,8 @@ class LobbyModel:
         return entries[self.index] if 0 <= self.index < len(entries) else None
 
     def move(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.entries())
+        """Up and Down stop at the ends (no wrapping onto "Host a table…")."""
+        self.index = max(0, min(len(self.entries()) - 1, self.index + step))
         self.moved = True
         self.message = None
 

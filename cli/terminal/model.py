@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
@@ -86,6 +86,7 @@ class TableModel:
         self.host_key: str | None = None      # the fingerprint of the key the host proved
         self.status = Seen.CONNECTING
         self.status_detail: str | None = None
+        self.status_params: dict[str, Any] = {}   # ... and its particulars (an address)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.cursor = 0
         self.selected: set[int] = set()
@@ -150,8 +151,8 @@ class TableModel:
                 if self.summary_shown:     # the summary hides the log: show it below
                     self.message = line
                 self.add_log_line(line)
-            case JoinFailed(code=code, final=True):
-                self.status_changed(Seen.REFUSED, code)
+            case JoinFailed(code=code, params=params, final=True):
+                self.status_changed(Seen.REFUSED, code, params)
             case JoinFailed(code=code, final=False):      # e.g. the owner decides
                 self.status_changed(Seen.LOST, code)
             case StatusChanged(status=status, code=code):
@@ -246,9 +247,11 @@ class TableModel:
         return self.phase in ("hand_over", "session_over") and bool(
             self.hand_summary or self.session_summary)
 
-    def status_changed(self, status: Seen, detail: str | None = None) -> None:
+    def status_changed(self, status: Seen, detail: str | None = None,
+                       params: Mapping[str, Any] | None = None) -> None:
         self.status = status
         self.status_detail = detail
+        self.status_params = dict(params or {})
         self.changed()
 
     # ------------------------------------------------------------ derived

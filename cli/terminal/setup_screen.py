@@ -60,6 +60,7 @@ class SetupModel:
         self.hints = True
         self.more = False                       # the turn timer, stand-ins and house rules
         self.message: str | None = None
+        self.confirming = False                 # "Open the table" asked: y opens it
         self._rule_rows = [*FIRST_RULES, *(f for f in ALLOWED if f not in FIRST_RULES)]
         if table is not None:
             self.name, self.preset, self.rules = table.name, table.preset, table.rules
@@ -171,6 +172,16 @@ class SetupModel:
 
     def _set_pin(self, text: str) -> None:
         self.pin = text.strip()
+
+    def confirm(self) -> None:
+        """Enter on "Open the table": ask once before the table is shown to everyone."""
+        self.confirming = True
+        self.message = self.tr.gettext(
+            "Open “{name}” and show it to everyone on this network? y yes · Esc no").format(
+                name=self.name)
+
+    def cancel(self) -> None:
+        self.confirming, self.message = False, None
 
     def result(self) -> TableSetup:
         return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,

@@ -81,6 +81,7 @@ class TestBridge:
     tables: list[Table] = field(default_factory=list)
     connections: list[netbridge.NetConnection] = field(default_factory=list)
     background: bool = False        # host_table: a real background host (cli.hosting)
+    answering: bool = True          # a table answers at any address typed
     parse_address = staticmethod(netbridge.parse_address)
     my_tables = staticmethod(netbridge.my_tables)
     stop_my_table = staticmethod(netbridge.stop_my_table)
@@ -115,6 +116,9 @@ class TestBridge:
         self.tables.append(table)
         self.connections.append(connection)
         return netbridge.HostedTable(host, table), connection
+
+    async def answers_as_table(self, host: str, port: int) -> bool:
+        return self.answering
 
     def connect(self, address: str, name: str, language: str, pin: str | None,
                 spectate: bool = False, host_key: str | None = None) -> Any:

@@ -124,7 +124,10 @@ def test_host_set_up_opens_a_waiting_table_with_one_key(run_ui) -> None:
         screen = await d.screen_shows("More settings")
         assert ui.setup.row == "start" and "Turn timer" not in screen
         assert "Press Enter to open the table" in screen
-        d.keys("\r")
+        d.keys("\r\r")                 # asked once before the table is shown to everyone
+        await d.screen_shows("show it to everyone on this network? y yes")
+        assert not bridge.hosted
+        d.keys("y")
         await d.until(lambda: ui.screen == "table" and ui.table.table is not None, "the table")
         await d.screen_shows("1 of 3 seats taken")
 
@@ -172,7 +175,7 @@ def test_host_set_up(run_ui) -> None:
         await d.until(lambda: getattr(setup.rules, rule) != before, "the rule to change")
         d.keys(UP * (setup.index - setup.rows.index("start")))
         await d.until(lambda: setup.row == "start", "the start row")
-        d.keys("\r")
+        d.keys("\ry")
         await d.until(lambda: ui.screen == "table" and ui.table.view, "the table")
 
     ui = run_ui(scenario, bridge=bridge)
@@ -190,7 +193,7 @@ def test_the_owner_changes_the_rules_in_the_waiting_room(run_ui) -> None:
     async def scenario(d) -> None:
         ui = d.ui
         await d.open_set_up()
-        d.keys("\r")                                            # Open the table (3 seats)
+        d.keys("\ry")                                           # Open the table (3 seats)
         await d.screen_shows("Rules: Classic")
         await d.screen_shows("Press o to change the rules.")
         d.keys("o")

@@ -71,7 +71,7 @@ def test_my_tables_in_the_lobby_sit_down_again_and_end_it(run_ui) -> None:
     async def scenario(d) -> None:
         ui = d.ui
         await d.open_set_up()
-        d.keys("\r")                                            # Open the table
+        d.keys("\ry")                                           # Open the table
         await d.until(lambda: ui.screen == "table" and ui.table.table is not None, "the table")
         (mine,) = hosting.my_tables()
         seen["pid"] = mine.pid

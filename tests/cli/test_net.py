@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from president.cli import netbridge
 
 
@@ -33,18 +35,43 @@ def test_lost_connection_is_shown_and_the_client_comes_back(run_ui, monkeypatch)
     run_ui(scenario, bridge=netbridge, start=lambda ui: ui.play_bots(3, "classic", None, seed=7))
 
 
-def test_a_refused_join_says_why(run_ui, monkeypatch) -> None:
+@pytest.mark.parametrize("language", ["it", "nl", "pl", "en"])
+def test_a_wrong_pin_is_asked_again_in_place(run_ui, language) -> None:
     async def scenario(d) -> None:
         ui = d.ui
         hosted, connection = await netbridge.local_table(
             "Host", "en", bots=2, preset="classic", rules=None, seed=1)
         try:
             port = connection.client.port
-            table = hosted.table
-            table.options.pin = "9999"
+            hosted.table.options.pin = "9999"
             await ui.join_address(f"127.0.0.1:{port}", "1111")
             await d.until(lambda: ui.table.status == "refused", "the refusal")
+            await d.screen_shows(ui.tr.gettext("Wrong PIN. Type it again:"))
+            assert ui.screen == "table"
+            d.keys("9999\r")
+            await d.until(lambda: ui.table.status == "connected", "the seat")
+            assert ui.table.seat is not None
+            await d.screen_shows(ui.tr.gettext("(you)"))
+        finally:
+            await hosted.stop()
+
+    run_ui(scenario, bridge=netbridge, language=language)
+
+
+def test_a_wrong_pin_then_esc_says_why_and_the_way_back(run_ui) -> None:
+    async def scenario(d) -> None:
+        ui = d.ui
+        hosted, connection = await netbridge.local_table(
+            "Host", "en", bots=2, preset="classic", rules=None, seed=1)
+        try:
+            hosted.table.options.pin = "9999"
+            await ui.join_address(f"127.0.0.1:{connection.client.port}", "1111")
+            await d.screen_shows("Wrong PIN. Type it again:")
+            d.keys("\x1b")
             await d.screen_shows(ui.text.reason("wrong_pin"))
+            await d.screen_shows("Press Esc to go back to the lobby.")
+            d.keys("\x1b")
+            await d.until(lambda: ui.screen == "lobby", "the lobby")
         finally:
             await hosted.stop()
 
@@ -70,23 +97,83 @@ def test_a_spectator_sees_the_table_but_no_hand(run_ui) -> None:
     run_ui(scenario, bridge=netbridge)
 
 
-def test_an_unreachable_table_says_so_and_esc_goes_back(run_ui, monkeypatch) -> None:
+def _closed_port() -> int:
     import socket
 
-    monkeypatch.setattr(netbridge, "RETRY_SECONDS", 0.05)
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("language", ["it", "nl", "pl", "en"])
+def test_a_closed_port_says_so_at_once_and_esc_goes_back(run_ui, language) -> None:
+    """`president join 127.0.0.1:PORT` where nothing listens: one sentence, no retrying."""
+    port = _closed_port()
 
     async def scenario(d) -> None:
         ui = d.ui
         ui.spawn(ui.join_address(f"127.0.0.1:{port}", None))
-        await d.screen_shows(ui.tr.gettext("Cannot reach the table: trying again… (Esc: back)"))
+        sentence = ui.text.reason("not_a_table", {"address": f"127.0.0.1:{port}"})
+        assert f"127.0.0.1:{port}" in sentence
+        await d.screen_shows(sentence[:60])
+        assert ui.table.status == "refused"
+        await d.screen_shows(ui.tr.gettext("Press Esc to go back to the lobby.")[:40])
         d.keys("\x1b")
         await d.until(lambda: ui.screen == "lobby" and ui.table is None, "the lobby")
         await d.screen_shows(ui.tr.gettext("Join by address…"))
 
+    run_ui(scenario, bridge=netbridge, language=language)
+
+
+def test_join_by_address_knocks_before_the_pin(run_ui) -> None:
+    """The lobby asks for the PIN only where a table answers; the page's port does not."""
+    from president.cli.terminal.lobby import MENU
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        hosted, _ = await netbridge.host_in_process(_setup(), "Ada", "en", bot_delay=0.0)
+        try:
+            assert hosted.web is not None
+            page = hosted.web.port
+            closed = _closed_port()
+            await d.screen_shows("Join by address")
+            d.keys("\x1b[B" * MENU.index("join") + "\r")
+            for port in (closed, page):
+                await d.screen_shows("Address (host:port):")
+                d.keys("\x7f" * 30 + f"127.0.0.1:{port}\r")
+                await d.screen_shows(f"Nothing at 127.0.0.1:{port} answers as a President table.")
+                assert ui.editor is None and ui.screen == "lobby"
+                d.keys("\r")                     # Join by address… again: the address typed
+                await d.until(lambda: ui.editor is not None, "the address field")
+                assert ui.editor.text == f"127.0.0.1:{port}"
+        finally:
+            await hosted.stop()
+
     run_ui(scenario, bridge=netbridge)
+
+
+def test_answers_as_table_tells_a_table_from_the_page_and_a_closed_port() -> None:
+    async def scenario() -> tuple[bool, bool, bool]:
+        hosted, connection = await netbridge.host_in_process(_setup(), "Ada", "en",
+                                                             bot_delay=0.0)
+        try:
+            assert hosted.web is not None
+            return (await netbridge.answers_as_table("127.0.0.1", connection.client.port),
+                    await netbridge.answers_as_table("127.0.0.1", hosted.web.port),
+                    await netbridge.answers_as_table("127.0.0.1", _closed_port()))
+        finally:
+            await hosted.stop()
+
+    assert asyncio.run(scenario()) == (True, False, False)
+
+
+def _setup() -> object:
+    from types import SimpleNamespace
+
+    from president.rules import PRESETS
+
+    return SimpleNamespace(name="Garden", preset="classic", rules=PRESETS["classic"],
+                           players=3, bots=0, pin=None, turn_timer=0, level="easy", levels=())
 
 
 def test_a_guest_waits_for_the_owner_and_an_early_start_is_refused(run_ui) -> None:

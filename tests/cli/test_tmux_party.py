@@ -83,7 +83,7 @@ def test_a_party_survives_a_crash_and_the_owner_stepping_away(tmux: Tmux) -> Non
     tmux.wait("ada", "Turn timer")
     tmux.keys("ada", *["Down"] * 5, "Left", "Left", "Left")                # 10 -> 1 hand
     screen = tmux.wait("ada", "◀ 1 hand ▶")
-    tmux.keys("ada", *["Up"] * 6, "Enter")                                 # Open the table
+    tmux.keys("ada", *["Up"] * 6, "Enter", "y")                            # Open the table
     screen = tmux.wait("ada", "Others can join at 127.0.0.1:")
     address = re.search(r"127\.0\.0\.1:\d+", screen).group(0)            # type: ignore[union-attr]
     for who in ("bea", "cy"):                                              # found in the lobby
