@@ -299,6 +299,7 @@ class TableCore:
         self.version = 0                # accepted actions so far
         self.over = False
         self._stop_requested = False
+        self._end_asked = False         # the owner ends this session: the table stays open
         self.close_code: str | None = None     # why the table closed (journal_unwritable…)
         self.pin_guard = PinGuard(Limits())    # the host gives its own limits
         self._info_due: int | None = None      # the table-info flush waiting (its number)
@@ -569,16 +570,18 @@ class TableCore:
                      else self.options.seed + self.sessions - 1)
         self.state, self.version, self.awaiting_again = None, 0, False
         self._stop_requested, self._deadline, self._elapsed = False, None, 0.0
+        self._end_asked = False
         self._ready_timer_hand = -1
         self._log("play_again", session=self.sessions)
         self._send(conn, Accepted(id=msg.id))
         self._start()
 
     def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
-        """The owner's new house rules, before the first deal, for the same seats."""
+        """The owner's new house rules, before the first deal or (the session over) for
+        the next one, for the same seats."""
         if conn is not HOST_PEER and not self._is_owner(conn):
             return self._refuse(conn, msg.id, "not_owner")
-        if self.started:
+        if self.started and not self.awaiting_again:
             return self._refuse(conn, msg.id, "already_started")
         try:
             check_player_count(msg.rules, len(self.seats))
@@ -681,7 +684,12 @@ class TableCore:
                 return self._refuse(conn, msg.id, "not_owner")
             self._send(conn, Accepted(id=msg.id))
             self._log("end_requested")
-            return self._stop(now=False)
+            if conn is HOST_PEER or self.options.again_wait <= 0 or self.state is None:
+                return self._stop(now=False)
+            self._end_asked = True      # after this hand; then the owner may play again
+            if self.state.phase is Phase.HAND_OVER:
+                self._end_session()
+            return None
         if isinstance(msg, AgainRequest):
             return self._play_again(conn, msg)
         if isinstance(msg, ChatRequest):
@@ -874,7 +882,7 @@ class TableCore:
             return self._changed()
         if state.phase is Phase.HAND_OVER:
             late = self._deadline is not None and self._now >= self._deadline
-            if late or self._stop_requested:
+            if late or self._stop_requested or self._end_asked:
                 return self._end_session()
         self._reschedule()
 

@@ -53,7 +53,6 @@ class PresidentUI:
         self.editor: LineEdit | None = None
         self.table: TableModel | None = None
         self.connection: Any = None
-        self.away: Any = None            # the connection we stepped away from (no goodbye)
         self.hosted: Any = None          # an in-process host we started
         self.browser: Any = None
         self.help_state = HelpState()
@@ -147,11 +146,13 @@ class PresidentUI:
 
     def ask_quit(self) -> None:
         """Ctrl-Q / Ctrl-C: at a table in play, ask first (a second press steps away);
-        anywhere else, quit."""
+        at a table not in play (waiting, refused, over), back to the lobby; in the
+        lobby and elsewhere, quit."""
         table = self.table
-        if self.screen != "table" or table is None or table.view is None \
-                or self.connection is None or table.phase == "session_over":
+        if self.screen != "table" or table is None:
             return self.quit()
+        if table.view is None or self.connection is None or table.phase == "session_over":
+            return self.leave_table()
         if table.leave_asked and not table.hosted_here:
             return self.step_away()
         table.leave_asked = True
@@ -198,10 +199,14 @@ class PresidentUI:
         self.invalidate()
 
     def step_away(self) -> None:
-        """Quit without a goodbye: a bot plays for us and the seat waits for
-        ``president join`` (or the lobby) to bring us back."""
-        self.away, self.connection = self.connection, None
-        self.quit()
+        """Back to the lobby without a goodbye: a bot plays for us and the seat waits
+        for the lobby (or ``president join``) to bring us back."""
+        connection = self.connection
+        self.connection, self.table = None, None
+        if connection is not None:
+            self.spawn(_quietly(connection.step_away()))
+        self.show("lobby")
+        self.start_browsing()
 
     # ---------------------------------------------------------------- text fields
 
@@ -289,7 +294,8 @@ class PresidentUI:
         self.invalidate()
 
     def leave_table(self) -> None:
-        """Back to the lobby before the game has started (or when the host is unreachable)."""
+        """Leave the table for good (a table of this window closes) and go back to the
+        lobby: the program's home."""
         connection, hosted = self.connection, self.hosted
         self.connection = self.hosted = None
         self.table = None
@@ -540,9 +546,10 @@ class PresidentUI:
         self.spawn(self.host_table(self.setup.result()))
 
     def change_rules(self) -> None:
-        """The owner, before the first deal: the set-up screen for the table's rules."""
+        """The owner, before the first deal or once the session is over (to play again
+        with other rules): the set-up screen for the table's rules."""
         if self.table is None or not self.table.owner or self.table.table is None \
-                or self.table.view is not None:
+                or not (self.table.view is None or self.table.may_play_again):
             return
         self.setup = SetupModel(self.tr, self.text, self.settings.name, table=self.table.table)
         self._containers.pop("setup", None)
@@ -587,8 +594,6 @@ class PresidentUI:
             task.cancel()
         if self.connection is not None:
             await _quietly(self.connection.close())
-        if self.away is not None:
-            await _quietly(self.away.step_away())
         if self.browser is not None:
             await _quietly(self.browser.stop())
         if self.hosted is not None:

@@ -45,7 +45,7 @@ def make_bindings(ui: Any) -> KeyBindings:
     @kb.add("l", filter=asking)
     def _leave_for_good(event: Any) -> None:
         if not ui.table.hosted_here:
-            ui.quit()
+            ui.leave_table()
 
     @kb.add("e", filter=asking)
     def _end_for_everyone(event: Any) -> None:
@@ -55,7 +55,7 @@ def make_bindings(ui: Any) -> KeyBindings:
     @kb.add("y", filter=asking)
     def _close_table(event: Any) -> None:
         if ui.table.hosted_here:
-            ui.quit()
+            ui.leave_table()
 
     @kb.add("escape", filter=asking)
     def _stay(event: Any) -> None:
@@ -202,7 +202,8 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _start_now(event: Any) -> None:
         ui.start_now()
 
-    @kb.add("o", filter=table & Condition(lambda: ui.table.view is None and ui.table.owner))
+    @kb.add("o", filter=table & Condition(lambda: ui.table.owner and (
+        ui.table.view is None or ui.table.may_play_again)))
     def _change_rules(event: Any) -> None:
         ui.change_rules()
 

@@ -439,10 +439,11 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
             players, scores, final.get("winners", []), standins))
         out.extend(("class:dim", line) for line in score_sheet_lines(model))
         if model.may_play_again:
-            closing = tr.gettext("Press g to play again with the same players, "
-                                 "or Ctrl-Q to leave.")
+            closing = tr.gettext("Press g to play again with the same players (o: other "
+                                 "rules first), or Ctrl-Q to go back to the lobby.")
         elif model.again:
-            closing = tr.gettext("Waiting for the owner to play again; Ctrl-Q leaves.")
+            closing = tr.gettext("The owner is choosing the rules for the next session; "
+                                 "Ctrl-Q goes back to the lobby.")
         else:
             closing = tr.gettext("Press Ctrl-Q to leave.")
         out.append(("class:message", closing))
@@ -693,7 +694,7 @@ def rank_key_tip(model: TableModel) -> str:
 def leave_question(model: TableModel) -> str:
     tr = model.tr
     if model.hosted_here:
-        return tr.gettext("Quit and close the table for everyone? y yes · Esc no")
+        return tr.gettext("Close this table and go back to the lobby? y yes · Esc no")
     if model.owner:
         return tr.gettext("a step away · l leave for good · e end the session for everyone · "
                           "Esc stay")

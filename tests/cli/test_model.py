@@ -214,7 +214,7 @@ def test_the_leave_question_fits_who_asks() -> None:
     window = text_of(layout.message_fragments(model, None))
     assert guest.startswith("a step away") and "e end the session" not in guest
     assert "e end the session for everyone" in owner and "l leave for good" in owner
-    assert window.startswith("Quit and close the table for everyone?")
+    assert window.startswith("Close this table and go back to the lobby?")
 
 
 def test_the_end_of_a_session_is_not_a_disconnection() -> None:

@@ -248,12 +248,15 @@ def test_stepping_away_keeps_the_seat_and_its_claim(run_ui) -> None:
     from president.cli.seats import SeatStore
 
     async def then(d, table) -> None:
-        d.keys("a")                                      # step away
-        await d.until(lambda: not d.ui.app.is_running, "the client to quit")
+        d.keys("a")                                      # step away: back to the lobby
+        await d.until(lambda: d.ui.screen == "lobby" and d.ui.table is None, "the lobby")
         await d.until(lambda: table.seats[0].conn is None, "the connection to go")
         await asyncio.sleep(0.1)
         assert table.seats[0].name == "Tester" and table.seats[0].token
         assert len(SeatStore().all()) == 1               # the claim stays on disk
+        assert d.ui.app.is_running                       # the program stays open
+        d.keys("\x11")                                   # Ctrl-Q in the lobby: quit
+        await d.until(lambda: not d.ui.app.is_running, "the client to quit")
 
     _at_the_leave_question(run_ui, "\x11", then)        # Ctrl-Q
 
@@ -262,9 +265,11 @@ def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
     from president.cli.seats import SeatStore
 
     async def then(d, table) -> None:
-        d.keys("l")
-        await d.until(lambda: not d.ui.app.is_running, "the client to quit")
+        d.keys("l")                                      # leave for good: the lobby
+        await d.until(lambda: d.ui.screen == "lobby" and d.ui.table is None, "the lobby")
         await d.until(lambda: len(SeatStore().all()) == 0, "the claim to be forgotten")
+        await d.screen_shows(d.ui.tr.gettext("Join by address…"))
+        assert d.ui.app.is_running
 
     _at_the_leave_question(run_ui, "\x03", then)
 

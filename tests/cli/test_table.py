@@ -267,3 +267,25 @@ def test_big_terminals_draw_boxed_cards_and_raise_the_selection(run_ui) -> None:
 
     run_ui(scenario, bridge=bridge, columns=200, rows=50,
            start=lambda ui: ui.play_bots(3, "classic", None))
+
+
+def test_the_end_of_a_local_game_comes_back_to_the_lobby(run_ui) -> None:
+    """`president play`: Ctrl-Q, y closes the table with the bots and shows the lobby
+    (the program stays open; Ctrl-Q there quits)."""
+    bridge = FakeBridge(seed=5)
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        (table,) = bridge.tables
+        d.keys("\x11")
+        await d.screen_shows("Close this table and go back to the lobby? y yes")
+        d.keys("y")
+        await d.until(lambda: ui.screen == "lobby" and ui.table is None, "the lobby")
+        await d.screen_shows("Play against bots")
+        await d.until(lambda: table.over, "the local table to close")
+        assert ui.app.is_running and ui.hosted is None
+        d.keys("\x11")
+        await d.until(lambda: not ui.app.is_running, "the program to end")
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))

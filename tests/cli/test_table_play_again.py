@@ -28,6 +28,13 @@ def test_the_owner_presses_g_and_a_new_session_starts_at_the_same_table(run_ui) 
         await d.until(lambda: table.may_play_again, "the table to wait for us")
         seen["over"] = await d.screen_shows(tr.gettext("g play again"))
         seats = list(table.view.players)
+        d.keys("o")                                     # other rules for the next session
+        await d.until(lambda: ui.screen == "setup", "the rules screen")
+        d.keys("\x1b[B\x1b[C")                          # title set: classic -> another
+        await d.until(lambda: ui.setup.rules.title_set != "classic", "the title set")
+        d.keys("\x1b[A\r")                              # Apply the rules
+        await d.until(lambda: ui.screen == "table" and table.table.rules.title_set
+                      != "classic", "the new rules at the table")
         d.keys("g")
         await d.until(lambda: table.phase not in (None, "session_over"), "a new session")
         seen["again"] = await d.rendered()
@@ -47,6 +54,7 @@ def test_the_owner_presses_g_and_a_new_session_starts_at_the_same_table(run_ui) 
     assert "De sessie is voorbij. Stand:" not in again                # the standings went
     assert "Een nieuwe sessie aan deze tafel: de punten beginnen opnieuw." in again
     assert len(bridge.tables) == 1 and bridge.tables[0].sessions == 2  # the same table
+    assert bridge.tables[0].state.rules.title_set != "classic"        # with its new rules
 
 
 def test_a_table_opened_from_the_lobby_is_told_to_wait_for_its_owner(tmp_path) -> None:
@@ -68,7 +76,8 @@ def test_the_others_wait_for_the_owner_and_only_the_owner_is_offered_g() -> None
     assert model.table is not None
     model.table = replace(model.table, again=True)
     text = render(ui).text
-    assert "Czekanie, aż właściciel stołu zagra ponownie; Ctrl-Q – wyjście." in text
+    assert "Właściciel stołu wybiera zasady następnej sesji; Ctrl-Q – powrót do poczekalni." \
+        in text
     assert "g – zagraj ponownie" not in text
     model.owner = True
     rendered = render(ui)
