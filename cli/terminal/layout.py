@@ -182,10 +182,11 @@ def players_fragments(model: TableModel) -> Fragments:
                      cards_text(tr, view.counts[s], digits), score_text(tr, view.scores[s]),
                      " " + seat_state(model, s)])
         styles.append("class:turn" if turn or owes else ("class:me" if s == seat else ""))
-    # columns sized to their content; when too wide, roles, states, then names give way
+    # columns sized to their content; when too wide, states, names, then roles give way
+    # (a role title is cut last: Dutch "Vicepresident" beside a long state kept whole)
     # (the counts' digits line up; "1 karta" and "0 kart" are as long as their words)
     lines = columns_table(rows, columns() - 1, right=(False, False, False, False, False, False),
-                          shrink=((2, 9), (5, 13), (1, 9), (5, 6), (2, 5)))
+                          shrink=((5, 13), (1, 9), (5, 6), (2, 9), (2, 5)))
     return [(style, line + "\n") for style, line in zip(styles, lines, strict=True)]
 
 

@@ -551,3 +551,24 @@ def test_the_card_counts_line_up_by_their_digits_in_polish() -> None:
     rows = render(ui).text.splitlines()[1:9]
     digits = {re.search(r"\d+ kart", row).start() for row in rows}  # type: ignore[union-attr]
     assert any("1 karta" in row for row in rows) and len(digits) == 1, "\n".join(rows)
+
+
+def test_a_long_state_does_not_cut_the_role_title_in_dutch() -> None:
+    """Eight seats at 80 columns in Dutch, two players gone (a bot plays): the names'
+    notes and the states give way before a role title ("Vicepres…" was cut)."""
+    from dataclasses import replace
+
+    from screens import first_moment, make_ui, render, seat_at
+
+    ui = make_ui("nl", 80, 24)
+    moment = first_moment(8, lambda v: v.hand_number >= 2 and v.phase == "play"
+                          and len(v.pile) >= 2)
+    model = seat_at(ui, moment)
+    assert model.table is not None and model.view is not None and model.view.roles
+    model.table = replace(model.table, states=tuple(
+        "left" if seat in (2, 7) else state for seat, state in enumerate(model.table.states)))
+    rows = render(ui).text.splitlines()
+    for seat, role in enumerate(model.view.roles):
+        title = ui.text.role_title(role, model.rules.title_set) if role else ""
+        row = next(line for line in rows[1:9] if model.view.players[seat] in line)
+        assert title in row, (title, row)
