@@ -42,6 +42,27 @@ def default_name() -> str:
         return "Player"
 
 
+def suggested_name() -> str:
+    """The name offered the first time: the login name, unless it names nobody."""
+    name = default_name()
+    return "" if name in ("root", "Player") else name
+
+
+def first_time(args: Any) -> bool:
+    """No name saved and none given (``--name``): the command asks for one, once."""
+    return not load().name and not getattr(args, "name", None)
+
+
+def remember_name(name: str) -> None:
+    """Keep ``name`` for the next time (the other settings as they are saved)."""
+    saved = load()
+    saved.name = name
+    try:
+        save(saved)
+    except OSError:
+        pass  # a read-only home: asked again next time
+
+
 def load(path: Path | None = None) -> Settings:
     path = path or config_path()
     try:

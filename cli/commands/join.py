@@ -12,7 +12,14 @@ from president.cli.terminal.app import PresidentUI
 def run(args: argparse.Namespace) -> int:
     player, language = settings.for_command(args)
     ui = PresidentUI(player, language, bridge=netbridge, save_settings=None)
-    if not args.address:
-        ui.ask_address()
+
+    async def join() -> None:
+        if args.address:
+            await ui.join_address(args.address, args.pin, spectate=args.spectate)
+        else:
+            ui.ask_address()
+
+    if settings.first_time(args):   # the name first, once
+        ui.welcome(join)
         return asyncio.run(ui.run(None))
-    return asyncio.run(ui.run(ui.join_address(args.address, args.pin, spectate=args.spectate)))
+    return asyncio.run(ui.run(join()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Awaitable
 
 from president.bots import DEFAULT_BUDGET, DEFAULT_LEVEL, bot_levels
 from president.cli import netbridge, settings
@@ -26,11 +27,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"president play: {text_for(language).error(error)}", file=sys.stderr)
         return 2
     if getattr(args, "plain", False):
+        if settings.first_time(args) and sys.stdin.isatty():
+            player.name = _ask_name(language) or player.name
         return asyncio.run(_plain(args, player.name, language, preset_name, rules, levels))
     ui = PresidentUI(player, language, bridge=netbridge, save_settings=None)
     budget = getattr(args, "bot_budget", DEFAULT_BUDGET * 1000) / 1000
-    return asyncio.run(ui.run(ui.play_bots(len(levels), preset_name, rules, args.seed,
-                                           levels=levels, bot_budget=budget)))
+
+    def game() -> Awaitable[None]:
+        return ui.play_bots(len(levels), preset_name, rules, args.seed, levels=levels,
+                            bot_budget=budget)
+
+    if settings.first_time(args):   # the name first, once (not the login name)
+        ui.welcome(game)
+        return asyncio.run(ui.run(None))
+    return asyncio.run(ui.run(game()))
+
+
+def _ask_name(language: str) -> str:
+    """The plain interface's first question: the player's name, kept for next time."""
+    try:
+        name = input(text_for(language).tr.gettext("Welcome! Your name:") + " ").strip()
+    except EOFError:
+        return ""
+    name = name[:settings.NAME_MAX]
+    if name:
+        settings.remember_name(name)
+    return name
 
 
 async def _plain(args: argparse.Namespace, name: str, language: str, preset_name: str,

@@ -17,12 +17,14 @@ from prompt_toolkit.layout.containers import Container
 
 from president.actions import Action
 from president.cli import settings as settings_store
+from president.cli import table_setup
 from president.cli.hosting import AGAIN_WAIT
+from president.cli.table_setup import TableSetup
 from president.cli.terminal.keys import make_bindings
 from president.cli.terminal.layout import STYLE, HelpState, table_container
 from president.cli.terminal.lobby import LobbyModel, SettingsModel, lobby_container
 from president.cli.terminal.model import LineEdit, Seen, TableModel
-from president.cli.terminal.setup_screen import SetupModel, TableSetup, setup_container
+from president.cli.terminal.setup_screen import SetupModel, setup_container
 from president.cli.trust import KnownHosts
 from president.cli.ui_text import load_texts
 from president.errors import PresidentError
@@ -389,8 +391,9 @@ class PresidentUI:
                 self.join_found(info, None)
         elif kind == "join":
             self.ask_address()
-        elif kind == "host":
-            self.setup = SetupModel(self.tr, self.text, self.settings.name)
+        elif kind == "host":   # as the last table of the evening was
+            self.setup = SetupModel(self.tr, self.text, self.settings.name,
+                                    last=table_setup.last())
             self._containers.pop("setup", None)
             self.show("setup")
         elif kind == "bots":
@@ -512,6 +515,23 @@ class PresidentUI:
         else:
             self.show("lobby")
 
+    def welcome(self, then: Callable[[], Awaitable[Any]] | None = None) -> None:
+        """The first time: the name the others will see, asked once and kept; then
+        ``then()`` (a game, a join) if given."""
+        def named(text: str) -> None:
+            name = text.strip()
+            if not name:
+                return self.welcome(then)
+            self.settings.name = name
+            self.setup = SetupModel(self.tr, self.text, name)
+            settings_store.remember_name(name)
+            if then is not None:
+                self.spawn(then())
+
+        self.edit(LineEdit(self.tr.gettext("Welcome! Your name:"),
+                           settings_store.suggested_name(), named,
+                           max_length=settings_store.NAME_MAX))
+
     def set_name(self, name: str) -> None:
         if name.strip():
             self.settings.name = name.strip()
@@ -543,7 +563,9 @@ class PresidentUI:
 
     def open_confirmed(self) -> None:
         self.setup.cancel()
-        self.spawn(self.host_table(self.setup.result()))
+        chosen = self.setup.result()
+        table_setup.remember(chosen)
+        self.spawn(self.host_table(chosen))
 
     def change_rules(self) -> None:
         """The owner, before the first deal or once the session is over (to play again

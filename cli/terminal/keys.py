@@ -202,6 +202,11 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _start_now(event: Any) -> None:
         ui.start_now()
 
+    @kb.add("u", filter=table & Condition(lambda: ui.table.view is None
+                                          and ui.table.web_url is not None))
+    def _qr_code(event: Any) -> None:
+        ui.table.qr_open = not ui.table.qr_open
+
     @kb.add("o", filter=table & Condition(lambda: ui.table.owner and (
         ui.table.view is None or ui.table.may_play_again)))
     def _change_rules(event: Any) -> None:

@@ -38,6 +38,7 @@ from president.cli.terminal.fit import (
     SizedControl,
     Viewport,
     columns_table,
+    pad,
     shorten,
     width_of,
     wrap,
@@ -202,7 +203,7 @@ def score_text(tr: Any, score: int) -> str:
 def players_height(model: TableModel) -> int:
     if model.view:
         return len(model.view.players)
-    return len(waiting_lines(model, columns() - 1))
+    return len(waiting_rows(model, columns() - 1))
 
 
 SEAT_NOTES = {  # protocol SEAT_STATES worth a word beside the name
@@ -224,7 +225,51 @@ def seat_note(model: TableModel, s: int) -> str:
 
 
 def waiting_fragments(model: TableModel) -> Fragments:
-    return [(style, line + "\n") for style, line in waiting_lines(model, columns() - 1)]
+    out: Fragments = []
+    for row in waiting_rows(model, columns() - 1):
+        out.extend(row)
+        out.append(("", "\n"))
+    return out
+
+
+WAITING_OTHER_ROWS = 7   # the waiting room's title, rules, log, hand and key lines
+
+
+def waiting_rows(model: TableModel, width: int) -> list[Fragments]:
+    """The waiting room, row by row: its lines and, where the page is served, its QR
+    code below them or beside them when the screen has room (else u shows it alone)."""
+    url = model.web_url if model.status != "refused" else None
+    text = waiting_lines(model, width)
+    if not url:
+        return [[line] for line in text]
+    qr = [("class:qr", "  " + line + "  ") for line in qr_lines(url)]
+    if model.qr_open:
+        return [[line] for line in qr] + [[("class:dim", model.tr.gettext("u: back"))]]
+    room = screen_rows() - WAITING_OTHER_ROWS
+    if len(text) + len(qr) <= room:
+        return [[line] for line in text] + [[line] for line in qr]
+    narrow = width - width_of(qr[0][1]) - 1
+    beside = waiting_lines(model, narrow) if narrow >= 36 else []
+    if beside and max(len(beside), len(qr)) <= room:
+        blank = ("", "")
+        return [[(style, pad(line, narrow) + " "), *([qr[i]] if i < len(qr) else [])]
+                for i, (style, line) in enumerate(
+                    beside + [blank] * (len(qr) - len(beside)))]
+    return [[line] for line in text] + [[("class:dim", part)] for part in wrap(
+        model.tr.gettext("Press u to show the QR code for phones."), width)]
+
+
+def qr_beside(model: TableModel) -> bool:
+    """Whether the waiting room shows the QR code with its lines (u is not needed)."""
+    return not model.qr_open and any(
+        style == "class:qr" for row in waiting_rows(model, columns() - 1) for style, *_ in row)
+
+
+def screen_rows() -> int:
+    try:
+        return int(get_app().output.get_size().rows)
+    except Exception:  # noqa: BLE001 - no running app
+        return 24
 
 
 def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
@@ -267,8 +312,6 @@ def waiting_lines(model: TableModel, width: int) -> list[tuple[str, str]]:
     if model.web_url:
         wrapped.extend(("", part) for part in wrap("  " + tr.gettext(
             "Phones and browsers: {url}").format(url=model.web_url), width))
-        if qr_fits(model):
-            wrapped.extend(("class:qr", "  " + line + "  ") for line in qr_lines(model.web_url))
     return wrapped
 
 
@@ -278,18 +321,6 @@ def rules_line(model: TableModel, table: Any) -> str:
     if table.preset in PRESETS and table.rules != PRESETS[table.preset]:
         return model.tr.gettext("Rules: {preset}, with changes").format(preset=preset)
     return model.tr.gettext("Rules: {preset}").format(preset=preset)
-
-
-def qr_fits(model: TableModel) -> bool:
-    """Whether the waiting room has room for the page's QR code (it needs ~15 rows)."""
-    if not model.web_url:
-        return False
-    try:
-        rows = get_app().output.get_size().rows
-    except Exception:  # noqa: BLE001 - no running app
-        return False
-    seats = len(model.table.players) if model.table else 0
-    return rows >= seats + len(qr_lines(model.web_url)) + 18
 
 
 def seat_state(model: TableModel, s: int) -> str:
@@ -721,6 +752,8 @@ def keys_fragments(model: TableModel) -> Fragments:
     if view is None:     # the waiting room, or a table that refused us: no game keys
         hints = [tr.gettext("s start now"), tr.gettext("o change the rules")] \
             if model.owner and model.status == "connected" else []
+        if model.web_url and model.status == "connected" and not qr_beside(model):
+            hints.append(tr.gettext("u QR code"))
         hints.append(tr.gettext("Esc back to the lobby"))
         last = ""
     elif view.seat is None or phase == "session_over" or (

@@ -83,6 +83,7 @@ class TableModel:
         self.address: str | None = None       # where others join a table we host
         self.web_url: str | None = None       # ... and where phones open its page
         self.unadvertised = False             # ... not in the lobbies: join by address
+        self.qr_open = False                  # ... its page's QR code shown alone (u)
         self.host_key: str | None = None      # the fingerprint of the key the host proved
         self.status = Seen.CONNECTING
         self.status_detail: str | None = None

@@ -4,7 +4,7 @@ level down ("More settings")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from prompt_toolkit.data_structures import Point
@@ -14,11 +14,12 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from president.bots import DEFAULT_LEVEL, LEVELS
+from president.cli.table_setup import TableSetup
 from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import columns, footer_fragments
 from president.cli.terminal.model import LineEdit
 from president.errors import RulesError
-from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HouseRules
+from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
 TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "start", "more")
@@ -27,25 +28,12 @@ BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
 
 
-@dataclass(frozen=True)
-class TableSetup:
-    name: str
-    preset: str
-    rules: HouseRules
-    players: int
-    bots: int
-    pin: str | None
-    turn_timer: int = 0
-    level: str = DEFAULT_LEVEL      # the table's: stand-ins for absent players
-    levels: tuple[str, ...] = ()    # of the bot seats, one by one
-    hints: bool = True              # players may ask for a hint
-
-
 class SetupModel:
-    """The set-up of a new table; with ``table`` (its ``TableInfo``), the owner changes
-    an open table's rules before the first deal (its name and seats stay)."""
+    """The set-up of a new table (as the ``last`` one was, if given); with ``table`` (its
+    ``TableInfo``), the owner changes an open table's rules (its name and seats stay)."""
 
-    def __init__(self, tr: Any, text: Any, player_name: str, table: Any = None) -> None:
+    def __init__(self, tr: Any, text: Any, player_name: str, table: Any = None,
+                 last: TableSetup | None = None) -> None:
         self.tr, self.text = tr, text
         self.for_table = table is not None
         self.name = tr.gettext("{name}'s table").format(name=player_name or "Party")
@@ -65,6 +53,11 @@ class SetupModel:
         if table is not None:
             self.name, self.preset, self.rules = table.name, table.preset, table.rules
             self.players = table.seats
+        elif last is not None:
+            self.name, self.preset, self.rules = last.name, last.preset, last.rules
+            self.players, self.bots, self.pin = last.players, last.bots, last.pin or ""
+            self.turn_timer, self.level = last.turn_timer, last.level
+            self.levels, self.hints = list(last.levels), last.hints
         self.index = self.rows.index("start")   # Enter opens the table at once
 
     @property

@@ -28,7 +28,8 @@ def command_keys() -> set[str]:
         ui = SimpleNamespace(screen="table", editor=None,
                              table=SimpleNamespace(help_open=False, view=view, declaring=None,
                                                      leave_asked=False, owner=owner,
-                                                     seat_request=None, may_play_again=owner))
+                                                     seat_request=None, may_play_again=owner,
+                                                     web_url="http://x/"))
         for binding in make_bindings(ui).bindings:
             if binding.handler.__name__ == "_rank" or not binding.filter():
                 continue
@@ -38,7 +39,7 @@ def command_keys() -> set[str]:
 
 def test_the_command_keys_are_found() -> None:
     commands = command_keys()
-    assert {"c", "d", "g", "l", "p", "r", "s", "?"} <= commands
+    assert {"c", "d", "g", "l", "p", "r", "s", "u", "?"} <= commands
     assert "q" not in commands  # closes the help only
     assert not set(RANK_KEYS) & commands
 
