@@ -301,7 +301,6 @@ REASONS: dict[str, str] = {
                         "impostor. You left it."),
     "no_pin": N_("This table has no PIN: leave the PIN empty."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
-    "not_a_table": N_("Nothing at {address} answers as a President table."),
     "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
     "address_bad_port": N_("The port must be a number from 1 to 65535."),
     "address_bad_host": N_("That is not a valid host name or address."),
@@ -475,7 +474,8 @@ REASON_LIMITS: dict[str, tuple[str, str]] = {   # params: max
     "chat_too_long": NN_("A chat line may have at most {max} character.",
                          "A chat line may have at most {max} characters."),
 }
-REASON_PLACES = frozenset({"not_a_table"})   # params: address
+# The terminal's own (the page never knocks at a port): nothing answered as a table.
+NOT_A_TABLE = N_("Nothing at {address} answers as a President table.")
 NAME_CHARACTERS = N_("A name may not contain invisible or control characters.")
 REFUSED_UNKNOWN = N_("Refused ({code}).")
 CARD_NAME = N_("{rank} of {suit}")
@@ -872,11 +872,11 @@ class Text:
             return message.format(max=self.number(limit))
         if code == "name_invalid" and params.get("reason") == "characters":
             return self.tr.gettext(NAME_CHARACTERS)
+        if code == "not_a_table":
+            return self.tr.gettext(NOT_A_TABLE).format(address=params.get("address", "?"))
         known = REASONS.get(code)
         if known is None:
             return self.tr.gettext(REFUSED_UNKNOWN).format(code=code)
-        if code in REASON_PLACES:
-            return self.tr.gettext(known).format(address=params.get("address", "?"))
         return self.tr.gettext(known)
 
     def error(self, error: PresidentError) -> str:
