@@ -114,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--spectate", action="store_true")
 
     history = sub.add_parser("history", help="sessions kept by the host")
-    history.add_argument("action", nargs="?", choices=["list", "export"], default="list")
+    history.add_argument("action", nargs="?", choices=["list", "export", "evening"],
+                         default="list",
+                         help="list the sessions, export one, or tell the last evening's story")
     history.add_argument("id", nargs="?")
     history.add_argument("--journal", metavar="FILE", default=None)
     history.add_argument("--output", metavar="FILE", default=None)

@@ -246,6 +246,13 @@ def connect(address: str, name: str, language: str, pin: str | None,
                          host_key=host_key, known=KnownHosts())
 
 
+def holds_seat(address: str, name: str) -> bool:
+    """Whether a seat's token at ``address`` is kept for ``name`` (no PIN needed: the
+    token proves the seat)."""
+    host, port = parse_address(address)
+    return SeatStore().get(table_key(host, port, None, name)) is not None
+
+
 class HostedTable:
     """A host running in this process (``play --bots``; the tests' tables): it ends with
     the window."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, TextIO
 
+from president.cli.evening import evening_story
 from president.cli.settings import language_of
 from president.cli.text import Text, text_for
 from president.errors import PresidentError
@@ -50,6 +52,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         print(f"president history: {words.error(error)}", file=sys.stderr)
         return 2
     try:
+        if args.action == "evening":
+            for line in evening_story(journal, words, shutil.get_terminal_size().columns - 1):
+                print(line, file=out)
+            return 0
         if args.action == "list":
             unreadable: list[int] = []
             records = journal.sessions(unreadable=unreadable)

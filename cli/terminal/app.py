@@ -384,7 +384,8 @@ class PresidentUI:
                                                                    self.language)))
         elif kind == "table":
             info = self.lobby.tables[key]
-            if info.pin_required:
+            address = format_address(info.addresses[0], info.port)
+            if info.pin_required and not self.bridge.holds_seat(address, self.settings.name):
                 self.edit(LineEdit(tr.gettext("PIN:"), "", lambda pin: self.join_found(info, pin),
                                    secret=True, max_length=12))
             else:
@@ -398,10 +399,22 @@ class PresidentUI:
             self.show("setup")
         elif kind == "bots":
             self.spawn(self.play_bots(3, "classic", None))
+        elif kind == "evening":
+            self.spawn(self.tell_the_evening())
         elif kind == "settings":
             self.show("settings")
         elif kind == "quit":
             self.quit()
+
+    async def tell_the_evening(self) -> None:
+        """The night's story (cli/evening.py) from this computer's journal; Esc back."""
+        lines = await asyncio.to_thread(evening_lines, self.text, columns_now(self) - 1)
+        self.lobby.story = lines
+        self.invalidate()
+
+    def close_story(self) -> None:
+        self.lobby.story = None
+        self.invalidate()
 
     async def resume_mine(self, mine: Any) -> None:
         """Start an unfinished table's host again and sit down at it."""
@@ -620,6 +633,27 @@ class PresidentUI:
             await _quietly(self.browser.stop())
         if self.hosted is not None:
             await _quietly(self.hosted.stop())
+
+
+def evening_lines(text: Any, width: int) -> list[str]:
+    """The story of the last evening in the default journal (none yet: says so)."""
+    from president.cli.evening import evening_story
+    from president.net.journal import Journal
+
+    try:
+        journal = Journal(read_only=True)
+    except PresidentError:
+        return [text.tr.gettext("No session tonight yet.")]
+    try:
+        return evening_story(journal, text, width)
+    except PresidentError as error:
+        return [str(text.error(error))]
+    finally:
+        journal.close()
+
+
+def columns_now(ui: PresidentUI) -> int:
+    return int(ui.app.output.get_size().columns)
 
 
 async def _quietly(awaitable: Awaitable[Any]) -> None:

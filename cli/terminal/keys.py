@@ -26,7 +26,8 @@ def make_bindings(ui: Any) -> KeyBindings:
     declaring = Condition(lambda: ui.screen == "table" and ui.table is not None
                           and ui.table.declaring is not None) & ~help_open & ~asking & ~editing
     table = screen("table") & ~help_open & ~asking & ~declaring
-    lobby, settings = screen("lobby"), screen("settings")
+    telling = Condition(lambda: ui.lobby.story is not None)
+    lobby, settings = screen("lobby") & ~telling, screen("settings")
     confirming = Condition(lambda: ui.setup.confirming)
     setup = screen("setup") & ~confirming
 
@@ -286,6 +287,11 @@ def make_bindings(ui: Any) -> KeyBindings:
     @kb.add("escape", filter=lobby & ~stopping)
     def _lobby_escape(event: Any) -> None:
         ui.lobby.message = None
+
+    @kb.add("escape", filter=screen("lobby") & telling)
+    @kb.add("enter", filter=screen("lobby") & telling)
+    def _story_done(event: Any) -> None:
+        ui.close_story()
 
     # ---------------------------------------------------------------- settings
 

@@ -17,7 +17,7 @@ from president.cli.terminal.layout import columns, fit_line, footer_fragments
 from president.net.discovery import format_address
 from president.net.pake import short_fingerprint
 
-MENU = ("host", "join", "bots", "settings", "quit")
+MENU = ("host", "join", "bots", "evening", "settings", "quit")
 
 
 class LobbyModel:
@@ -32,6 +32,7 @@ class LobbyModel:
         self.moved = False      # until the player moves, the first table found is selected
         self.known: Any = None  # cli.trust.KnownHosts: the keys of tables joined before
         self.typed = ""         # the address typed last ("Join by address…")
+        self.story: list[str] | None = None   # the evening's story, while it is shown
 
     def set_tables(self, tables: dict[str, Any], mine: list[Any] | None = None) -> None:
         current = self.entry()
@@ -87,6 +88,7 @@ class LobbyModel:
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),
             "bots": tr.gettext("Play against bots"),
+            "evening": tr.gettext("The evening's story…"),
             "settings": tr.gettext("Settings…"),
             "quit": tr.gettext("Quit"),
         }[kind]
@@ -152,6 +154,8 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
     def body() -> StyleAndTextTuples:
         if showing_settings():
             return settings_fragments(settings_model())
+        if model.story is not None:
+            return [("", line + "\n") for line in model.story]
         out: StyleAndTextTuples = []
         if model.tables or model.mine:
             out.append(("bold", tr.gettext("Tables on this network:") + "\n"))
@@ -177,6 +181,8 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
     def cursor() -> Point:
         if showing_settings():
             return Point(0, settings_model().index)
+        if model.story is not None:
+            return Point(0, 0)
         return Point(0, model.index + 2)
 
     def footer() -> StyleAndTextTuples:

@@ -105,7 +105,6 @@ class TableModel:
         self.log_back = 0                      # lines scrolled back from the newest
         self.received: list[Card] = []         # cards the tax gave us this hand
         self.gifted = False                    # ... or a 7-pass (some of them)
-        self.score_sheet: list[tuple[int, list[int]]] = []  # (hand, totals) seen here
         self.bell_due = False                  # our move or tax has just begun
         self.only_pass_due = False             # ... a move where we can only pass
         self.summary_top = 0                   # the summary's first line shown
@@ -184,7 +183,6 @@ class TableModel:
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
             self.summary_top = 0
-            self.score_sheet.append((int(event.params["hand"]), list(event.params["scores"])))
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":
@@ -204,7 +202,6 @@ class TableModel:
     def new_session(self) -> None:
         """A new session at the same table: the last one's summaries are history."""
         self.session_summary = self.hand_summary = None
-        self.score_sheet = []
         self.received = []
         self.summary_top = 0
         self.add_log_line(self.tr.gettext("A new session at this table: the scores start "
@@ -269,6 +266,13 @@ class TableModel:
         if self.view is not None:
             return list(self.view.players)
         return [name or "?" for name in (self.table.players if self.table else ())]
+
+    @property
+    def score_sheet(self) -> list[tuple[int, list[int]]]:
+        """(hand, totals) for every hand of the session, the hands before we sat down or
+        came back included (the view's results)."""
+        results = self.view.results if self.view is not None else ()
+        return [(hand, list(result.scores)) for hand, result in enumerate(results, 1)]
 
     @property
     def seat_request(self) -> int | None:

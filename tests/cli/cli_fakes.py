@@ -87,6 +87,7 @@ class TestBridge:
     stop_my_table = staticmethod(netbridge.stop_my_table)
     join_my_table = staticmethod(netbridge.join_my_table)
     resume_my_table = staticmethod(netbridge.resume_my_table)
+    holds_seat = staticmethod(netbridge.holds_seat)
 
     async def local_table(self, name: str, language: str, *, bots: int, preset: str,
                           rules: Any, seed: int | None, **bot_options: Any) -> tuple[Any, Any]:
