@@ -693,7 +693,7 @@ class Text:
         if by == "timeout":
             return self.tr.gettext("Time's up: {event}").format(event=line)
         if by == "standin":
-            who = event.params.get("seat")
+            who = event.params.get("seat", event.params.get("from"))  # (a tax: its giver)
             if seat is not None and who == seat:
                 return self.tr.gettext("A bot plays for you: {event}").format(event=line)
             return self.tr.gettext("A bot plays for {name}: {event}").format(
@@ -819,6 +819,20 @@ class Text:
 
     def _event_lead(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         return self._own(seat, p["seat"], "lead", names)
+
+    def _event_away(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        """The host's word to a returning player (not an engine event): what the
+        stand-in did meanwhile, and the role now."""
+        tr = self.tr
+        moves, tricks = int(p["moves"]), int(p["tricks"])
+        parts = [tr.ngettext("the bot played {n} time for you",
+                             "the bot played {n} times for you", moves).format(n=moves)]
+        if tricks:
+            parts.append(tr.ngettext("won {n} trick", "won {n} tricks", tricks).format(n=tricks))
+        if p.get("role"):
+            parts.append(tr.gettext("you are now {role}").format(
+                role=self.role_title(str(p["role"]), str(p.get("title_set") or "classic"))))
+        return str(tr.gettext("While you were away: {what}.").format(what=", ".join(parts)))
 
     # ------------------------------------------------------------ following
 

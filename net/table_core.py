@@ -28,7 +28,7 @@ import hmac
 import logging
 import secrets
 from collections import deque
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol, TypeAlias
@@ -57,6 +57,7 @@ from .protocol import (
     Chat,
     ChatRequest,
     EndRequest,
+    EventUpdate,
     Hello,
     HintReply,
     HintRequest,
@@ -81,6 +82,7 @@ from .protocol import (
 )
 
 log = logging.getLogger("president.net.table")
+MISSED = 60     # events kept for a returning player's log (the last ones)
 
 Peer: TypeAlias = Hashable
 """A connection as the core knows it: a handle (the driver's ``host.Connection``)."""
@@ -138,6 +140,11 @@ class Seat:
     epoch: int = 0                  # bumped on every (dis)connection: stale grace timers
     left: bool = False              # the player left for good (a stand-in plays on)
     standin_hands: set[int] = field(default_factory=set)  # hands a stand-in played in
+    # While its player is away: what happened (events, by whom), for the return, and
+    # what the stand-in did (moves, tricks won)
+    missed: deque[tuple[Event, str]] = field(default_factory=lambda: deque(maxlen=MISSED))
+    away_moves: int = 0
+    away_tricks: int = 0
 
     @property
     def state(self) -> str:
@@ -511,6 +518,7 @@ class TableCore:
             gave_back = seat.standin is not None
             seat.standin, seat.left = None, False
             self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
+            return self._welcome(conn, seat, self._catch_up(seat))
         else:
             seat = next((s for s in self.seats if s.name is None), None)
             asked = self._absent_seat_named(hello.name) if self.started else None
@@ -537,14 +545,29 @@ class TableCore:
             self._log("joined", seat=seat.index, name=seat.name)
         self._welcome(conn, seat)
 
+    def _catch_up(self, seat: Seat) -> list[tuple[Event, str]]:
+        """What a returning player missed, as they may see it, and then what the stand-in
+        did for them (an ``away`` event: moves, tricks won, the role now); forgotten."""
+        missed = [(project_event(event, seat.index), by) for event, by in seat.missed]
+        if seat.away_moves and self.state is not None:
+            roles = self.state.roles
+            missed.append((Event("away", {
+                "seat": seat.index, "moves": seat.away_moves, "tricks": seat.away_tricks,
+                "role": roles[seat.index].value if roles else None,
+                "title_set": self.rules.title_set}), ""))
+        seat.missed.clear()
+        seat.away_moves = seat.away_tricks = 0
+        return missed
+
     def _refuse_hello(self, conn: Peer, code: str, **params: Any) -> None:
         self._send(conn, Refused(id=None, code=code, params=params))
         self._out.append(Close(conn, code))
 
-    def _welcome(self, conn: Peer, seat: Seat) -> None:
+    def _welcome(self, conn: Peer, seat: Seat, catch_up: Sequence[tuple[Event, str]] = ()) -> None:
+        """``catch_up``: what a returning player missed, sent after the snapshot."""
         self._send(conn, Welcome(version=PROTOCOL_VERSION, seat=seat.index, token=seat.token,
                                  table=self.info()))
-        self._snapshot(conn)
+        self._snapshot(conn, catch_up)
         self._broadcast_info()
         self._changed()
         if not self.started and self.options.auto_start and self.taken == len(self.seats):
@@ -619,7 +642,7 @@ class TableCore:
         self._attach(seat, conn, hello)
         seat.standin, seat.left = None, False
         self._log("seat_given", seat=seat.index, name=seat.name)
-        self._welcome(conn, seat)
+        self._welcome(conn, seat, self._catch_up(seat))
 
     def _answer_seat_request(self, seat: int, give: bool) -> bool:
         """The owner's (or the console's) answer; False when nobody asked for ``seat``."""
@@ -782,6 +805,8 @@ class TableCore:
     def _free(self, seat: Seat) -> None:
         seat.name = seat.token = None
         seat.standin = None
+        seat.missed.clear()
+        seat.away_moves = seat.away_tricks = 0
 
     def _stop(self, now: bool) -> None:
         if now:
@@ -897,6 +922,13 @@ class TableCore:
             elif event.code == "session_end":
                 self._log("session_end", scores=event.params["scores"],
                           winners=event.params["winners"])
+        for place in self.seats:    # kept for the players away (a bot plays for them)
+            if place.conn is None and place.bot is None and place.name is not None:
+                place.missed.extend((event, by if number == 0 else "")
+                                    for number, event in enumerate(events))
+                if place.standin is not None:
+                    place.away_tricks += sum(1 for event in events if event.code == "clear"
+                                             and event.params.get("leader") == place.index)
         # Each frame is packed once: an event once for everyone unless it hides cards
         # (then once per seat, and once for all spectators), and the view's change: its
         # public part once, each seat's own part only when it changed. Every seat whose
@@ -1040,6 +1072,7 @@ class TableCore:
                 if place.bot is None:      # a stand-in: everyone is told
                     by = "standin"
                     place.standin_hands.add(state.hand_number)
+                    place.away_moves += 1
                 self._commit(self._decision_bot(key).choose(view(state, key)), by=by)
         elif kind is TimerKind.TURN:
             index, version = key
@@ -1107,7 +1140,10 @@ class TableCore:
     def _send_all(self, msg: Message) -> None:
         self._out.extend(Send(conn, msg) for conn, _ in self._peers())
 
-    def _snapshot(self, conn: Peer) -> None:
+    def _snapshot(self, conn: Peer, catch_up: Sequence[tuple[Event, str]] = ()) -> None:
+        """The table as it is now to ``conn``; with ``catch_up`` (events it missed), the
+        view is numbered before them so that they follow it in sequence and the next
+        broadcast follows them."""
         if self.state is None:
             self._send(conn, TableUpdate(table=self.info()))
         else:
@@ -1118,7 +1154,11 @@ class TableCore:
                 self._public_sent = None
             elif seat is not None:
                 self._own_pairs(seat, whole=False)  # the seat's part is this one's
-            self._send(conn, StateUpdate(seq=self._seq, view=view(self.state, seat).to_dict()))
+            catch_up = list(catch_up)[-self._seq:] if self._seq else []
+            first = self._seq - len(catch_up)
+            self._send(conn, StateUpdate(seq=first, view=view(self.state, seat).to_dict()))
+            for number, (event, by) in enumerate(catch_up, first + 1):
+                self._send(conn, EventUpdate(seq=number, event=event, by=by))
 
     def _broadcast_info(self) -> None:
         """Everyone gets the table's info now (a seat changed: at most a few per hand)."""

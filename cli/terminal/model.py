@@ -103,6 +103,7 @@ class TableModel:
         self.listeners: list[Callable[[], None]] = []  # called on any change
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
+        self._sheet: dict[int, list[int]] = {}  # hand -> totals, from the hand ends seen
         self.received: list[Card] = []         # cards the tax gave us this hand
         self.gifted = False                    # ... or a 7-pass (some of them)
         self.bell_due = False                  # our move or tax has just begun
@@ -183,6 +184,7 @@ class TableModel:
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
             self.summary_top = 0
+            self._sheet[int(event.params["hand"])] = list(event.params["scores"])
         elif event.code == "session_end":
             self.session_summary = dict(event.params)
         elif event.code == "deal":
@@ -191,6 +193,8 @@ class TableModel:
             self.hand_summary = None
             self.received, self.gifted = [], False
             self.sent_down = {}
+        elif event.code == "away":          # back at the table: what the bot did
+            self.message = self.text.event(event, self.players, self.seat, by)
         elif event.code in ("forbidden", "downfall"):
             self.sent_down[int(event.params["seat"])] = event.code
         elif event.code in ("tax", "give") and event.params.get("to") == self.seat \
@@ -202,6 +206,7 @@ class TableModel:
     def new_session(self) -> None:
         """A new session at the same table: the last one's summaries are history."""
         self.session_summary = self.hand_summary = None
+        self._sheet.clear()
         self.received = []
         self.summary_top = 0
         self.add_log_line(self.tr.gettext("A new session at this table: the scores start "
@@ -269,10 +274,15 @@ class TableModel:
 
     @property
     def score_sheet(self) -> list[tuple[int, list[int]]]:
-        """(hand, totals) for every hand of the session, the hands before we sat down or
-        came back included (the view's results)."""
-        results = self.view.results if self.view is not None else ()
-        return [(hand, list(result.scores)) for hand, result in enumerate(results, 1)]
+        """(hand, totals) for the hands of the session: those whose end we saw (live, or
+        told on our return) and those the view carries between hands (its results, the
+        hands before we sat down included)."""
+        sheet = dict(self._sheet)
+        view = self.view
+        if view is not None and view.phase in ("hand_over", "session_over"):
+            for back, result in enumerate(reversed(view.results)):
+                sheet.setdefault(view.hand_number - back, list(result.scores))
+        return sorted(sheet.items())
 
     @property
     def seat_request(self) -> int | None:

@@ -47,3 +47,51 @@ def test_a_player_who_sat_down_again_sees_the_whole_score_sheet() -> None:
     assert len(totals) == 2
     assert model.score_sheet == [(hand, list(scores)) for hand, scores in enumerate(totals, 1)]
     assert len([line for line in score_sheet_lines(model) if line.startswith("hand")]) == 2
+
+
+def test_a_return_after_the_bot_played_tells_the_story_and_the_log(run_ui) -> None:
+    """Step away (Ctrl-Q, a), a bot plays three turns and more for us, come back from
+    the same window: the catch-up line, the log of what happened, the whole score sheet."""
+    import re
+    from dataclasses import replace
+
+    from president.cli import netbridge
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+    from president.rules import PRESETS
+
+    rules = replace(PRESETS["classic"], session_end="hands", session_length=6)
+    table = Table(TableOptions(name="Kitchen", seats=3, bots=2, ready_timeout=0.05,
+                               bot_delay=0.02, grace=0.05, rules=rules))
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        host = Host([table])
+        port = await host.start(["127.0.0.1"])
+        try:
+            await ui.join_address(f"127.0.0.1:{port}", None)
+            await d.until(lambda: ui.table.view is not None, "the deal")
+            d.keys("\x11")
+            await d.screen_shows("a step away")
+            d.keys("a")
+            await d.until(lambda: ui.screen == "lobby", "the lobby")
+            seat = table.seats[0]
+            await d.until(lambda: seat.away_moves >= 3 and table.state.hand_number >= 2,
+                          "three turns of the bot and a hand over")
+            ui.spawn(ui.join_address(f"127.0.0.1:{port}", None))   # the claim: no PIN
+            await d.until(lambda: ui.table is not None and any(
+                "While you were away" in entry for entry in ui.table.log), "the story")
+            line = next(entry for entry in ui.table.log if "While you were away" in entry)
+            moves = int(re.search(r"the bot played (\d+) times for you", line).group(1))
+            assert moves >= 3
+            assert "you are now " in line
+            assert any("A bot plays for you" in entry for entry in ui.table.log)
+            hands = ui.table.view.hand_number - 1 if ui.table.view.phase != "hand_over" \
+                else ui.table.view.hand_number
+            assert len(ui.table.score_sheet) >= max(1, hands)
+            assert seat.away_moves == 0 and not seat.missed        # told once
+            assert ui.connection.client.gaps == 0    # the catch-up follows the view in sequence
+        finally:
+            await host.stop()
+
+    run_ui(scenario, bridge=netbridge)
