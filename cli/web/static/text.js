@@ -119,10 +119,11 @@ export class Text {
     if (line === null) return this.x.t("event_text.unknown", { code: event.type });
     if (event.by === "timeout") return this.label("by_timeout", { event: line });
     if (event.by !== "standin") return line;
-    if (seat !== null && seat !== undefined && event.seat === seat) {
+    const actor = event.seat ?? event.from;  // (a tax: its giver)
+    if (seat !== null && seat !== undefined && actor === seat) {
       return this.label("by_standin_you", { event: line });
     }
-    const who = Number.isInteger(event.seat) && players[event.seat] ? players[event.seat] : "?";
+    const who = Number.isInteger(actor) && players[actor] ? players[actor] : "?";
     return this.label("by_standin", { name: who, event: line });
   }
 
