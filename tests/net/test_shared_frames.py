@@ -70,7 +70,7 @@ class DecodingPeer:
                 return False
             data = msg.data
         else:
-            if isinstance(msg, StateUpdate):
+            if isinstance(msg, (StateUpdate, EventUpdate)):  # a snapshot, a return's catch-up
                 self.seq = msg.seq
             if isinstance(msg, Welcome):  # the connection adds the host's proof
                 msg = replace(msg, proof=bytes(32))
