@@ -86,6 +86,7 @@ def host_argv(setup: Any, folder: Path, ident: str,
         "--ready-file", str(folder / f"{ident}.ready"), "--play-again", str(AGAIN_WAIT))
     if not getattr(setup, "hints", True):
         argv.append("--no-hints")
+    argv += ["--late-arrivals", getattr(setup, "late_arrivals", "take")]
     for address in interfaces or ():
         argv += ["--interface", address]
     return argv

@@ -367,7 +367,8 @@ async def host_in_process(setup: Any, name: str, language: str, seed: int | None
                            bot_delay=bot_delay, turn_timer=float(setup.turn_timer),
                            bot_kind=setup.level, bot_levels=tuple(setup.levels),
                            owner_token=secrets.token_hex(16), again_wait=again_wait,
-                           hints=getattr(setup, "hints", True))
+                           hints=getattr(setup, "hints", True),
+                           late_arrivals=getattr(setup, "late_arrivals", "take"))
     listen = interfaces()
     # Journaled like `president host`: after a crash, `president host --resume` brings
     # the table back where it was and the players' clients return by themselves.

@@ -31,6 +31,7 @@ class TableSetup:
     level: str = DEFAULT_LEVEL      # the table's: stand-ins for absent players
     levels: tuple[str, ...] = ()    # of the bot seats, one by one
     hints: bool = True              # players may ask for a hint
+    late_arrivals: str = "take"     # a newcomer to a started table: "take" or "never"
 
 
 def remember(setup: TableSetup, path: Path | None = None) -> None:
@@ -52,7 +53,8 @@ def last(path: Path | None = None) -> TableSetup | None:
             rules=HouseRules.from_dict(data["rules"]), players=int(data["players"]),
             bots=int(data["bots"]), pin=str(data["pin"]) if data["pin"] else None,
             turn_timer=int(data["turn_timer"]), level=str(data["level"]), levels=levels,
-            hints=data.get("hints") is not False)
+            hints=data.get("hints") is not False,
+            late_arrivals="never" if data.get("late_arrivals") == "never" else "take")
     except (OSError, ValueError, KeyError, TypeError, PresidentError):
         return None
     known = setup.preset in PRESETS and {setup.level, *levels} <= set(LEVELS)

@@ -251,6 +251,7 @@ REASONS: dict[str, str] = {
     "session_not_over": N_("The session is not over yet."),
     "spectator": N_("Spectators cannot play."),
     "hints_off": N_("Hints are turned off at this table."),
+    "late_seat": N_("This seat is yours from the next hand: its bot finishes this one."),
     "bad_cards": N_("Those are not valid cards."),
     "name_invalid": N_("That name cannot be used."),
     "rate_limited": N_("Too many messages: slow down."),
@@ -377,6 +378,11 @@ EVENT_TEXTS: dict[str, str] = {
     "lock_both": N_("Suit and step lock! Until the pile is cleared, every play must be in "
                     "{suits} and one rank above the last."),
     "unknown": N_("Event: {code}"),
+    # the host's words to one player (not engine events): back at the table, arriving late
+    "away": N_("While you were away: {what}."),
+    "away_role": N_("you are now {role}"),
+    "late": N_("You take the seat of {name} with its score: it is yours from the next "
+               "hand, its bot finishes this one."),
 }
 
 # A hint (issue 28): "Hint: {move}: {why}", the move by its action, the reason by the
@@ -453,6 +459,9 @@ EVENT_PLURALS: dict[str, tuple[str, str]] = {
                        "The session is over. The winners: {names}."),
     "session_end_early": NN_("The session was ended early. The winner: {names}.",
                              "The session was ended early. The winners: {names}."),
+    "away_moves": NN_("the bot played {count} time for you",
+                      "the bot played {count} times for you"),
+    "away_tricks": NN_("won {count} trick", "won {count} tricks"),
 }
 
 # Counted things ({count}): cards, points, and the numeric values of house rules.
@@ -825,14 +834,19 @@ class Text:
         stand-in did meanwhile, and the role now."""
         tr = self.tr
         moves, tricks = int(p["moves"]), int(p["tricks"])
-        parts = [tr.ngettext("the bot played {n} time for you",
-                             "the bot played {n} times for you", moves).format(n=moves)]
+        parts = [tr.ngettext(*EVENT_PLURALS["away_moves"], moves).format(
+            count=self.number(moves))]
         if tricks:
-            parts.append(tr.ngettext("won {n} trick", "won {n} tricks", tricks).format(n=tricks))
+            parts.append(tr.ngettext(*EVENT_PLURALS["away_tricks"], tricks).format(
+                count=self.number(tricks)))
         if p.get("role"):
-            parts.append(tr.gettext("you are now {role}").format(
+            parts.append(tr.gettext(EVENT_TEXTS["away_role"]).format(
                 role=self.role_title(str(p["role"]), str(p.get("title_set") or "classic"))))
-        return str(tr.gettext("While you were away: {what}.").format(what=", ".join(parts)))
+        return str(tr.gettext(EVENT_TEXTS["away"]).format(what=", ".join(parts)))
+
+    def _event_late(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        """The host's word to a newcomer who took a bot's seat."""
+        return str(self.tr.gettext(EVENT_TEXTS["late"]).format(name=p["was"]))
 
     # ------------------------------------------------------------ following
 

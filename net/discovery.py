@@ -85,10 +85,16 @@ class TableInfo:
     protocol: int
     pin_required: bool
     key: str | None = None      # the host key's fingerprint (net/pake.py), as advertised
+    late_seat: bool = False     # started, and a newcomer would get a bot's seat
 
     @property
     def full(self) -> bool:
         return self.seats_taken >= self.seats_total
+
+    @property
+    def watch_only(self) -> bool:
+        """Every seat is taken and none is a bot's to take: a newcomer may only watch."""
+        return self.full and not self.late_seat
 
 
 _SEATS = re.compile(r"([0-9]{1,2})/([0-9]{1,2})", re.ASCII)
@@ -153,16 +159,20 @@ def table_from_record(instance: str, properties: Mapping[bytes, bytes | None],
         key = _text(instance, properties, "key", 64, 64)
         if not _FINGERPRINT.fullmatch(key):
             raise _bad(instance, "key")
+    late = properties.get(b"late") == b"1"
     return TableInfo(instance=instance, name=name, addresses=valid, port=port,
                      seats_taken=taken, seats_total=total, preset=preset,
-                     protocol=int(proto), pin_required=pin == "1", key=key)
+                     protocol=int(proto), pin_required=pin == "1", key=key, late_seat=late)
 
 
 def txt_properties(name: str, seats_taken: int, seats_total: int, preset: str,
-                   protocol: int, pin_required: bool, key: str | None = None) -> dict[str, str]:
+                   protocol: int, pin_required: bool, key: str | None = None,
+                   late_seat: bool = False) -> dict[str, str]:
     """The TXT properties a host advertises (the inverse of ``table_from_record``)."""
     properties = {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
                   "proto": str(protocol), "pin": "1" if pin_required else "0"}
+    if late_seat:
+        properties["late"] = "1"
     return properties if key is None else {**properties, "key": key}
 
 
@@ -171,7 +181,8 @@ def table_properties(table: Table) -> dict[str, str]:
     from president.net.protocol import PROTOCOL_VERSION
 
     return txt_properties(table.options.name, table.taken, len(table.seats),
-                          table.options.preset, PROTOCOL_VERSION, bool(table.options.pin))
+                          table.options.preset, PROTOCOL_VERSION, bool(table.options.pin),
+                          late_seat=table.late_seat_open)
 
 
 def follow(advertiser: TableAdvertiser, table: Table) -> None:

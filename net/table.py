@@ -97,6 +97,11 @@ class Table:
         return self.core.options
 
     @property
+    def late_seat_open(self) -> bool:
+        """A newcomer would get a bot's seat (from the next hand)."""
+        return self.core.late_seat is not None
+
+    @property
     def journal(self) -> JournalHook | None:
         return self.core.journal
 

@@ -24,6 +24,7 @@ deadline comes.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -124,6 +125,9 @@ class TableOptions:
     again_wait: float = 0.0         # seconds a finished session waits for its owner to play
                                     # again (a table with an owner; 0: it closes at once)
     hints: bool = True              # players may ask for a hint (the owner may turn them off)
+    # A newcomer to a started table: "take" a bot's seat (a bot seat, or one its player
+    # left for good), playing it from the next hand; "never": they may only watch
+    late_arrivals: str = "take"
 
 
 @dataclass
@@ -145,6 +149,7 @@ class Seat:
     missed: deque[tuple[Event, str]] = field(default_factory=lambda: deque(maxlen=MISSED))
     away_moves: int = 0
     away_tricks: int = 0
+    late: bool = False              # a newcomer's: its bot plays on until the next hand
 
     @property
     def state(self) -> str:
@@ -535,7 +540,9 @@ class TableCore:
                     self._broadcast_info()
                     return refuse("seat_request_refused")
                 return self._give_seat(asked, conn, hello)
-            if seat is None or self.started:
+            if self.started:
+                return self._late_arrival(conn, hello)
+            if seat is None:
                 return refuse("table_full")
             seat.name = hello.name
             seat.token = token if owner_arriving else secrets.token_hex(16)
@@ -558,6 +565,44 @@ class TableCore:
         seat.missed.clear()
         seat.away_moves = seat.away_tricks = 0
         return missed
+
+    @property
+    def late_seat(self) -> Seat | None:
+        """A seat a newcomer may take (from the next hand): a bot seat, or one whose
+        player left for good; None when there is none or the table says never."""
+        if not self.started or self.over or self.options.late_arrivals == "never":
+            return None
+        return next((s for s in self.seats if not s.late and s.conn is None and (
+            s.bot is not None or (s.left and s.standin is not None))), None)
+
+    def _late_arrival(self, conn: Peer, hello: Hello) -> None:
+        """A newcomer to a started table: a bot's seat if the table offers one (its bot
+        finishes the hand in play), else "table_full" (they may watch)."""
+        seat = self.late_seat
+        if seat is None:
+            return self._refuse_hello(conn, "table_full")
+        robot, was = seat.bot or seat.standin, seat.name
+        seat.bot, seat.standin, seat.level, seat.left = None, robot, None, False
+        seat.late = True
+        seat.name, seat.token = hello.name, secrets.token_hex(16)
+        seat.missed.clear()
+        seat.away_moves = seat.away_tricks = 0
+        if self.state is not None:     # the seat keeps its score, under its new name
+            names = list(self.state.players)
+            names[seat.index] = hello.name
+            self.state = dataclasses.replace(self.state, players=tuple(names))
+        self._attach(seat, conn, hello)
+        if self.journal is not None:
+            self.journal.seated(self, seat.index)
+        self._log("late_arrival", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat, [(Event("late", {"seat": seat.index, "was": was}), "")])
+
+    def _seat_the_late(self) -> None:
+        """A new hand: the newcomers play their seats themselves."""
+        for seat in self.seats:
+            if seat.late:
+                seat.late, seat.standin = False, None
+                seat.standin_hands.clear()
 
     def _refuse_hello(self, conn: Peer, code: str, **params: Any) -> None:
         self._send(conn, Refused(id=None, code=code, params=params))
@@ -731,6 +776,8 @@ class TableCore:
         seat = self._members.get(conn)
         if seat is None:
             return self._refuse(conn, msg.id, "spectator")
+        if self.seats[seat].late:
+            return self._refuse(conn, msg.id, "late_seat")
         if self.state is None:
             return self._refuse(conn, msg.id, "not_started")
         try:
@@ -768,7 +815,8 @@ class TableCore:
         if not self.started:
             self._free(seat)
         elif not self.over:
-            seat.standin, seat.left = self._new_bot(), True
+            seat.standin, seat.left = seat.standin or self._new_bot(), True
+            seat.late = False
         self._log("left", seat=seat.index, name=seat.name)
         if self.awaiting_again and seat.token is not None and self._is_owner_token(seat.token):
             return self._close("session_over")      # nobody else may play again
@@ -832,6 +880,7 @@ class TableCore:
                    if f"Bot {n}" not in taken)         # after a play again: not a name twice
         for seat in (s for s in self.seats if s.name is None):
             self._make_bot_seat(seat, next(numbers))
+        self._seat_the_late()
         names = [seat.name or "?" for seat in self.seats]
         self.state, events = engine.new_session(self.rules, names, self.seed)
         if self.rules.session_end == "minutes":
@@ -862,6 +911,8 @@ class TableCore:
         self.version += 1
         if not self._journaled(action_to_dict(action), previous):
             return
+        if any(event.code == "deal" for event in events):
+            self._seat_the_late()
         self._broadcast(events, by)
         if reply is not None:
             self._out.append(reply)

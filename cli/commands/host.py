@@ -117,6 +117,7 @@ def options_from_args(args: Any) -> TableOptions:
         bot_budget=args.bot_budget / 1000,
         owner_token=os.environ.get(ENV_OWNER_TOKEN) or None,
         again_wait=getattr(args, "play_again", 0.0), hints=not getattr(args, "no_hints", False),
+        late_arrivals=getattr(args, "late_arrivals", "take"),
     )
 
 

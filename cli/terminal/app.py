@@ -374,7 +374,6 @@ class PresidentUI:
         if entry is None:
             return
         kind, key = entry
-        tr = self.tr
         if kind == "mine":
             mine = self.lobby.my_table(key)
             if mine.session is not None:
@@ -383,13 +382,7 @@ class PresidentUI:
                 self.spawn(self.sit_down(self.bridge.join_my_table(mine, self.settings.name,
                                                                    self.language)))
         elif kind == "table":
-            info = self.lobby.tables[key]
-            address = format_address(info.addresses[0], info.port)
-            if info.pin_required and not self.bridge.holds_seat(address, self.settings.name):
-                self.edit(LineEdit(tr.gettext("PIN:"), "", lambda pin: self.join_found(info, pin),
-                                   secret=True, max_length=12))
-            else:
-                self.join_found(info, None)
+            self.join_selected(watch=self.lobby.tables[key].watch_only)
         elif kind == "join":
             self.ask_address()
         elif kind == "host":   # as the last table of the evening was
@@ -457,9 +450,25 @@ class PresidentUI:
             if self.lobby.my_table(ident) is None:
                 return
 
-    def join_found(self, info: Any, pin: str | None) -> None:
+    def join_selected(self, watch: bool = False) -> None:
+        """Enter (or w: ``watch``) on a table found on the network: its PIN first, unless
+        this computer holds one of its seats' tokens."""
+        entry = self.lobby.entry()
+        if entry is None or entry[0] != "table":
+            return
+        info = self.lobby.tables[entry[1]]
+        address = format_address(info.addresses[0], info.port)
+        if info.pin_required and (watch or not self.bridge.holds_seat(address,
+                                                                      self.settings.name)):
+            label = self.tr.gettext("PIN (to watch):") if watch else self.tr.gettext("PIN:")
+            self.edit(LineEdit(label, "", lambda pin: self.join_found(info, pin, watch),
+                               secret=True, max_length=12))
+        else:
+            self.join_found(info, None, watch)
+
+    def join_found(self, info: Any, pin: str | None, watch: bool = False) -> None:
         self.spawn(self.join_address(format_address(info.addresses[0], info.port), pin,
-                                     host_key=info.key))
+                                     spectate=watch, host_key=info.key))
 
     def ask_address(self) -> None:
         """The address field (the one typed last, after a mistake)."""

@@ -271,6 +271,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _lobby_enter(event: Any) -> None:
         ui.lobby_choose()
 
+    @kb.add("w", filter=lobby & ~stopping)
+    def _lobby_watch(event: Any) -> None:
+        ui.join_selected(watch=True)
+
     @kb.add("x", filter=lobby & ~stopping)
     def _lobby_stop_mine(event: Any) -> None:
         ui.ask_stop_mine()

@@ -79,11 +79,12 @@ class LobbyModel:
         if kind == "table":
             info = self.tables[key]
             lock = " 🔒" if info.pin_required else ""
+            watch = " 👁" if info.watch_only else ""
             warn = " ⚠" if self.warning(key) else ""
             seats = tr.gettext("{taken}/{total} seats").format(
                 taken=info.seats_taken, total=info.seats_total)
             preset = str(self.text.preset_name(info.preset))
-            return f"{pad(info.name, 28)} {seats:>12}  {preset[:20]:<20}{lock}{warn}"
+            return f"{pad(info.name, 28)} {seats:>12}  {preset[:20]:<20}{lock}{watch}{warn}"
         return {
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),
@@ -116,6 +117,12 @@ class LobbyModel:
         address = format_address(info.addresses[0], info.port)
         out = [("class:dim", self.tr.gettext("{address} · host key {key}").format(
             address=address, key=key))]
+        if info.watch_only:
+            out.append(("class:message", self.tr.gettext(
+                "Every seat is taken: you can watch this table (Enter or w).")))
+        elif info.full:
+            out.append(("class:message", self.tr.gettext(
+                "A bot plays a seat here: it is yours from the next hand, with its score.")))
         warning = self.warning(entry[1])
         if warning is not None:
             out.append(("class:warning", "⚠ " + warning))
@@ -189,8 +196,11 @@ def lobby_container(model: LobbyModel, settings_model: Any, get_editor: Any,
         return fit_line(footer_fragments(get_editor(), model.message, []), columns() - 1)
 
     def keys() -> StyleAndTextTuples:
-        return [("class:keys", shorten(tr.gettext(
-            "↑↓ choose · Enter open · Esc back · Ctrl-Q quit"), columns() - 1))]
+        keys = tr.gettext("↑↓ choose · Enter open · Esc back · Ctrl-Q quit")
+        entry = model.entry()
+        if entry is not None and entry[0] == "table":
+            keys = tr.gettext("↑↓ choose · Enter join · w watch · Ctrl-Q quit")
+        return [("class:keys", shorten(keys, columns() - 1))]
 
     return HSplit([
         Window(FormattedTextControl(title), height=1),

@@ -23,7 +23,7 @@ from president.rules import ALLOWED, MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
 FIRST_RULES = ("title_set", "session_end", "session_length")
 TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "start", "more")
-MORE_ROWS = ("turn_timer", "hints", "level")  # then the house rules, when "more" is open
+MORE_ROWS = ("turn_timer", "hints", "late", "level")  # then the house rules, when "more" is open
 BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
 
@@ -46,6 +46,7 @@ class SetupModel:
         self.pin = ""
         self.turn_timer = 0
         self.hints = True
+        self.late_arrivals = "take"             # a newcomer takes a bot's seat, or watches
         self.more = False                       # the turn timer, stand-ins and house rules
         self.message: str | None = None
         self.confirming = False                 # "Open the table" asked: y opens it
@@ -58,6 +59,7 @@ class SetupModel:
             self.players, self.bots, self.pin = last.players, last.bots, last.pin or ""
             self.turn_timer, self.level = last.turn_timer, last.level
             self.levels, self.hints = list(last.levels), last.hints
+            self.late_arrivals = last.late_arrivals
         self.index = self.rows.index("start")   # Enter opens the table at once
 
     @property
@@ -112,6 +114,8 @@ class SetupModel:
             self.levels[number - 1] = LEVELS[(LEVELS.index(level) + step) % len(LEVELS)]
         elif row == "hints":
             self.hints = not self.hints
+        elif row == "late":
+            self.late_arrivals = "never" if self.late_arrivals == "take" else "take"
         elif row == "turn_timer":
             position = TURN_TIMERS.index(self.turn_timer)
             self.turn_timer = TURN_TIMERS[(position + step) % len(TURN_TIMERS)]
@@ -179,7 +183,7 @@ class SetupModel:
     def result(self) -> TableSetup:
         return TableSetup(self.name, self.preset, self.rules, self.players, self.bots,
                           self.pin or None, self.turn_timer, self.level, tuple(self.levels),
-                          self.hints)
+                          self.hints, self.late_arrivals)
 
     # ---------------------------------------------------------------- rendering
 
@@ -194,6 +198,7 @@ class SetupModel:
             "more": tr.gettext("More settings…"),
             "turn_timer": tr.gettext("Turn timer"), "level": tr.gettext("Stand-in level"),
             "hints": tr.gettext("Hints"),
+            "late": tr.gettext("Late arrivals"),
         }
         if row.startswith(BOT_ROW):
             return tr.gettext("Bot {number}").format(number=row[len(BOT_ROW):])
@@ -220,6 +225,9 @@ class SetupModel:
             return "▾" if self.more else "▸"
         if row == "hints":
             return str(self.text.rule_value("hints", self.hints))
+        if row == "late":
+            return self.tr.gettext("take a bot's seat") if self.late_arrivals == "take" \
+                else self.tr.gettext("watch only")
         if row == "turn_timer":
             if not self.turn_timer:
                 return self.tr.gettext("none")
@@ -242,6 +250,8 @@ class SetupModel:
                                "and every house rule of the preset."),
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
             "hints": tr.gettext("Whether players may ask what a bot would play, and why (h)."),
+            "late": tr.gettext("A friend who arrives once the game has started takes a bot's "
+                               "seat and its score from the next hand, or may only watch."),
             "level": tr.gettext("How well a bot plays for an absent player; sets every bot "
                                 "below too."),
         }

@@ -25,6 +25,15 @@ class FakeInfo:
     protocol: int = 1
     pin_required: bool = False
     key: str | None = None
+    late_seat: bool = False
+
+    @property
+    def full(self) -> bool:
+        return self.seats_taken >= self.seats_total
+
+    @property
+    def watch_only(self) -> bool:
+        return self.full and not self.late_seat
 
 
 class FakeBrowser:
@@ -77,6 +86,7 @@ class TestBridge:
     browsers: list[FakeBrowser] = field(default_factory=list)
     joined: list[tuple[str, str | None]] = field(default_factory=list)
     host_keys: list[str | None] = field(default_factory=list)  # the key each join expects
+    watching: list[bool] = field(default_factory=list)          # ... and whether to watch
     hosted: list[Any] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     connections: list[netbridge.NetConnection] = field(default_factory=list)
@@ -125,6 +135,7 @@ class TestBridge:
                 spectate: bool = False, host_key: str | None = None) -> Any:
         self.joined.append((address, pin))
         self.host_keys.append(host_key)
+        self.watching.append(spectate)
         return LaterConnection(self, name, language)
 
     async def host_table(self, setup: Any, name: str, language: str) -> tuple[Any, Any]:

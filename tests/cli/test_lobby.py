@@ -165,7 +165,7 @@ def test_host_set_up(run_ui) -> None:
         await d.screen_shows("Turn timer")
         d.keys(DOWN + RIGHT)                      # turn timer: none -> 15 s
         await d.until(lambda: setup.turn_timer == 15, "the turn timer")
-        d.keys(DOWN * 3 + RIGHT * 2)              # (level, hints) title set: bga -> classic
+        d.keys(DOWN * 4 + RIGHT * 2)       # (hints, late, level) title set: bga -> classic
         await d.until(lambda: setup.rules.title_set == "classic", "the title set")
         d.keys(DOWN * 3)                          # a rule with its explanation
         await d.until(lambda: setup.row not in ("pin", "title_set"), "a rule row")
@@ -261,5 +261,35 @@ def test_a_table_found_only_at_an_ipv6_address_is_shown_and_joined_in_brackets(r
         d.keys("\r")
         await d.until(lambda: bridge.joined, "the join")
         assert bridge.joined == [("[fe80::1%2]:4242", None)]
+
+    run_ui(scenario, bridge=bridge)
+
+
+def test_a_full_table_says_before_the_pin_that_it_can_only_be_watched(run_ui) -> None:
+    """5/5 seats and no bot's seat to take: the lobby says so beside and under the
+    table, Enter asks the PIN to watch and joins as a spectator; w watches any table."""
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.until(lambda: bridge.browsers, "browsing")
+        bridge.browsers[0].set({"k": kitchen(taken=5),
+                                "g": replace(kitchen(taken=5), instance="g", name="Garden",
+                                             late_seat=True, pin_required=False)})
+        screen = await d.screen_shows("it is yours from the next hand, with its score")
+        assert "👁" not in next(row for row in screen.splitlines() if "Garden" in row)
+        assert "w watch" in screen.splitlines()[-1]
+        d.keys("w")                                           # Garden: watch it anyway
+        await d.until(lambda: bridge.joined, "the first join")
+        assert bridge.watching == [True]
+        d.ui.leave_table()                                    # back to the lobby
+        await d.until(lambda: d.ui.screen == "lobby", "the lobby")
+        d.keys(DOWN)                                          # Kitchen: watch only
+        screen = await d.screen_shows("Every seat is taken: you can watch this table")
+        assert "👁" in next(row for row in screen.splitlines() if "Kitchen" in row)
+        d.keys("\r")
+        await d.screen_shows("PIN (to watch):")
+        d.keys("4321\r")
+        await d.until(lambda: len(bridge.joined) == 2, "the second join")
+        assert bridge.joined[-1] == ("127.0.0.1:4242", "4321") and bridge.watching == [True, True]
 
     run_ui(scenario, bridge=bridge)

@@ -208,6 +208,21 @@ export class Text {
       case "decree": return own(event.seat, "decree", { text: event.text });
       case "ready": return own(event.seat, "ready");
       case "lead": return own(event.seat, "lead");
+      // the host's words to one player: back at the table, arriving late
+      case "away": {
+        const parts = [x.tn("event_plural.away_moves", event.moves,
+          { count: x.number(event.moves) })];
+        if (event.tricks) {
+          parts.push(x.tn("event_plural.away_tricks", event.tricks,
+            { count: x.number(event.tricks) }));
+        }
+        if (event.role) {
+          parts.push(x.t("event_text.away_role",
+            { role: this.roleTitle(event.role, event.title_set || "classic") }));
+        }
+        return x.t("event_text.away", { what: parts.join(", ") });
+      }
+      case "late": return x.t("event_text.late", { name: event.was });
       default: return null;
     }
   }

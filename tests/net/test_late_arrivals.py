@@ -1,0 +1,125 @@
+"""Late arrivals: a friend who comes once the game has started takes a bot's seat (one
+filled with a bot at the start, or one its player left for good) with its score, and
+plays it from the next hand (its bot finishes the hand in play); a table that says
+never lets them watch only. Real host on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from netkit import autoplay, wait_until
+
+from president.errors import JoinRefused
+from president.net.client import Client
+from president.net.discovery import table_properties
+from president.net.host import Host
+from president.net.table import Table, TableOptions
+
+LOCAL = "127.0.0.1"
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coroutine, 60))
+
+
+async def bot_table(**options: Any) -> tuple[Host, Table, int, Client]:
+    """Ann and two bots, dealt (every seat taken)."""
+    table = Table(TableOptions(name="Kitchen", seats=3, bots=2, ready_timeout=0.05,
+                               bot_delay=0.01, grace=600, **options))
+    host = Host([table])
+    port = await host.start([LOCAL])
+    ann = Client(LOCAL, port, "Ann", reconnect=False)
+    await ann.connect()
+    await ann.wait_for(lambda c: c.view is not None)
+    return host, table, port, ann
+
+
+def test_a_newcomer_takes_a_bots_seat_from_the_next_hand() -> None:
+    async def scenario() -> dict[str, Any]:
+        host, table, port, ann = await bot_table()
+        try:
+            advertised = table_properties(table).get("late")
+            before = table.state.hand_number
+            fay = Client(LOCAL, port, "Fay", reconnect=False)
+            await fay.connect()
+            seat = fay.seat
+            score = table.state.scores[seat]
+            await fay.wait_for(lambda c: c.view is not None)
+            early = None
+            if fay.view.legal:
+                early = await fay.act(fay.view.legal[0])
+            named = table.state.players[seat]
+            playing = asyncio.ensure_future(autoplay(ann, 1))
+            await fay.wait_for(lambda c: c.view is not None and c.view.hand_number > before,
+                               timeout=30)
+            await fay.wait_for(lambda c: c.view.legal != (), timeout=30)
+            mine = await fay.act(fay.view.legal[0])
+            seen = dict(seat=seat, score=score, named=named, early=early, mine=mine.code,
+                        advertised=advertised, late=table.seats[seat].late,
+                        bot=table.seats[seat].robot, after=table_properties(table).get("late"))
+            playing.cancel()
+            await fay.close()
+            await ann.close()
+            return seen
+        finally:
+            await host.stop()
+
+    seen = run(scenario())
+    assert seen["advertised"] == "1"                 # the lobby learns a seat may be taken
+    assert seen["seat"] in (1, 2) and seen["named"] == "Fay"
+    assert seen["early"] is None or seen["early"].code == "late_seat"  # its bot finishes
+    assert seen["mine"] is None and not seen["late"] and seen["bot"] is None
+    assert seen["after"] == "1"                      # the other bot's seat is still there
+
+
+def test_a_seat_left_for_good_goes_to_a_newcomer_with_its_score() -> None:
+    async def scenario() -> tuple[int | None, int, int]:
+        table = Table(TableOptions(name="Kitchen", seats=3, ready_timeout=0.05,
+                                   bot_delay=0.01, grace=600))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        try:
+            clients = [Client(LOCAL, port, name, reconnect=False)
+                       for name in ("Ann", "Bea", "Cy")]
+            for client in clients:
+                await client.connect()
+            await clients[0].wait_for(lambda c: c.view is not None)
+            await clients[1].close()                 # Bea leaves for good: a bot plays on
+            await wait_until(lambda: table.seats[1].left)
+            score = table.state.scores[1]
+            fay = Client(LOCAL, port, "Fay", reconnect=False)
+            await fay.connect()
+            seat = fay.seat
+            now = table.state.scores[1]
+            for client in (fay, clients[0], clients[2]):
+                await client.close()
+            return seat, score, now
+        finally:
+            await host.stop()
+
+    seat, score, now = run(scenario())
+    assert seat == 1 and now == score
+
+
+def test_a_table_that_says_never_lets_a_newcomer_watch_only() -> None:
+    async def scenario() -> tuple[str, int | None, bool, Any]:
+        host, table, port, ann = await bot_table(late_arrivals="never")
+        try:
+            fay = Client(LOCAL, port, "Fay", reconnect=False)
+            with pytest.raises(JoinRefused) as refused:
+                await fay.connect()
+            watcher = Client(LOCAL, port, "Fay", spectate=True, reconnect=False)
+            await watcher.connect()
+            await watcher.wait_for(lambda c: c.view is not None)
+            hidden = watcher.view.hand == () and watcher.seat is None
+            late = table_properties(table).get("late")
+            await watcher.close()
+            await ann.close()
+            return refused.value.code, watcher.seat, hidden, late
+        finally:
+            await host.stop()
+
+    code, seat, hidden, late = run(scenario())
+    assert code == "table_full" and seat is None and hidden and late is None
