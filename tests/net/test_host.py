@@ -195,7 +195,10 @@ def test_spectators_and_early_actions_are_refused():
 
 def test_handshake_refusals():
     async def scenario():
-        host, table, port = await start_table(seats=3, bots=1, rules=rules(), pin="4321")
+        # (a table that takes no late arrival: with a bot's seat to take, a newcomer would
+        # sit down; tests/net/test_late_arrivals.py)
+        host, table, port = await start_table(seats=3, bots=1, rules=rules(), pin="4321",
+                                              late_arrivals="never")
         results = {}
 
         async def refusal(**kwargs):

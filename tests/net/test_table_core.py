@@ -190,7 +190,7 @@ def started(harness: Harness, *names: str) -> dict[int, Peer]:
 
 
 def test_players_take_the_free_seats_in_order_and_the_full_table_deals() -> None:
-    table = Harness(seats=3, bots=1)
+    table = Harness(seats=3, bots=1, late_arrivals="never")   # (no bot's seat to take)
     ada, bea, cy = Peer("Ada"), Peer("Bea"), Peer("Cy")
     first = table.join(ada)
     assert (first["seat"], table.seat[ada], table.core.started) == (0, 0, False)
@@ -203,6 +203,23 @@ def test_players_take_the_free_seats_in_order_and_the_full_table_deals() -> None
     refused = table.join(cy)
     assert refused == {"type": "refused", "id": None, "code": "table_full", "params": {}}
     assert table.closed[cy] == "table_full" and cy not in table.seat
+
+
+def test_a_late_arrival_takes_the_bots_seat_and_plays_it_from_the_next_hand() -> None:
+    table = Harness(seats=3, bots=1)
+    ada, bea, cy = Peer("Ada"), Peer("Bea"), Peer("Cy")
+    table.join(ada)
+    table.join(bea)
+    welcome = table.join(cy)                      # Bot 1's seat, its bot still playing
+    assert welcome["seat"] == 2 and table.seat[cy] == 2
+    seat = table.core.seats[2]
+    assert seat.late and seat.standin is not None and seat.bot is None
+    assert table.core.state is not None and table.core.state.players[2] == "Cy"
+    assert ("late_arrival", {"table": "main", "seat": 2, "name": "Cy"}) in table.logs
+    told = [f["event"] for f in table.frames[cy] if f["type"] == "event"]
+    assert told[-1] == {"type": "late", "seat": 2, "was": "Bot 1"}
+    table.core._seat_the_late()                   # (a new deal)
+    assert not seat.late and seat.robot is None
 
 
 def test_a_seat_left_before_the_deal_is_free_again() -> None:
