@@ -220,6 +220,10 @@ class NetConnection:
         """As the owner, at the end of the session: a new one, the same players."""
         return await self.client.play_again()
 
+    async def play_duplicate(self) -> Reply:
+        """As the owner, at the end of the session: the same deals, everyone one seat on."""
+        return await self.client.play_duplicate()
+
     async def step_away(self) -> None:
         """Go without a goodbye: the host's stand-in bot plays and the seat's claim stays
         on disk for the next ``join``."""

@@ -383,6 +383,9 @@ EVENT_TEXTS: dict[str, str] = {
     "away_role": N_("you are now {role}"),
     "late": N_("You take the seat of {name} with its score: it is yours from the next "
                "hand, its bot finishes this one."),
+    # the end of a duplicate session: who held each seat's cards, and their scores
+    "duplicate": N_("Same deals, seat by seat: {pairs}."),
+    "duplicate_pair": N_("{before} {before_score} vs {now} {now_score}"),
 }
 
 # A hint (issue 28): "Hint: {move}: {why}", the move by its action, the reason by the
@@ -843,6 +846,18 @@ class Text:
             parts.append(tr.gettext(EVENT_TEXTS["away_role"]).format(
                 role=self.role_title(str(p["role"]), str(p.get("title_set") or "classic"))))
         return str(tr.gettext(EVENT_TEXTS["away"]).format(what=", ".join(parts)))
+
+    def duplicate_pairs(self, p: Mapping[str, Any]) -> list[str]:
+        """Each seat of a duplicate session: who held its cards before and now, scores."""
+        return [str(self.tr.gettext(EVENT_TEXTS["duplicate_pair"]).format(
+                    before=before, before_score=self.number(int(before_score)),
+                    now=now, now_score=self.number(int(now_score))))
+                for before, before_score, now, now_score in zip(
+                    p["before"], p["before_scores"], p["players"], p["scores"], strict=True)]
+
+    def _event_duplicate(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
+        return str(self.tr.gettext(EVENT_TEXTS["duplicate"]).format(
+            pairs=" · ".join(self.duplicate_pairs(p))))
 
     def _event_late(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
         """The host's word to a newcomer who took a bot's seat."""

@@ -39,6 +39,7 @@ from president.view import View
 from .protocol import (
     AgainRequest,
     Bye,
+    DuplicateRequest,
     EndRequest,
     HintRequest,
     Message,
@@ -227,6 +228,10 @@ class Client:
         ideas as maps (``president.bots.advice.suggestion_from_dict``); refused with
         ``hints_off`` at a table whose owner turned hints off."""
         return await self._owner(lambda i: HintRequest(id=i))
+
+    async def play_duplicate(self) -> Reply:
+        """As the owner, once the session is over: the same deals, everyone one seat on."""
+        return await self._owner(lambda i: DuplicateRequest(id=i))
 
     async def _owner(self, make: Callable[[int], Message]) -> Reply:
         return await self._ask(lambda: self.session.ask(make))

@@ -377,6 +377,16 @@ class AgainRequest(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class DuplicateRequest(Message):
+    """The owner, at the end of a session: play again with the same deals, every player
+    one seat on (each plays the cards another had); at its end the standings compare
+    the players who held the same seat's cards (a ``duplicate`` event)."""
+
+    TYPE, SENDERS = "play_duplicate", (CLIENT,)
+    id: int = checked(_id)
+
+
+@dataclass(frozen=True, slots=True)
 class ChatRequest(Message):
     TYPE, SENDERS = "chat", (CLIENT,)
     text: str = checked(_text(1, CHAT_MAX))
@@ -519,7 +529,8 @@ class Bye(Message):
 MESSAGES: tuple[type[Message], ...] = (
     Hello, Proof, PlayRequest, PassRequest, GiveBackRequest, GiveRequest, DiscardRequest,
     ReadyRequest, DecreeRequest,
-    StartRequest, EndRequest, AgainRequest, SeatAnswer, RulesChange, ChatRequest,
+    StartRequest, EndRequest, AgainRequest, DuplicateRequest, SeatAnswer, RulesChange,
+    ChatRequest,
     HintRequest, SnapshotRequest, Leave,
     Ping, Pong,
     Challenge, Welcome, Refused, Accepted, HintReply, StateUpdate, ViewDelta, EventUpdate,

@@ -57,6 +57,7 @@ from .protocol import (
     AgainRequest,
     Chat,
     ChatRequest,
+    DuplicateRequest,
     EndRequest,
     EventUpdate,
     Hello,
@@ -338,6 +339,8 @@ class TableCore:
         self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
         self.sessions = 1               # sessions played at this table (play again: +1)
         self.awaiting_again = False     # session over: waiting for the owner to play again
+        # A duplicate session's first one: its players and final scores, by seat
+        self._duplicate_of: tuple[list[str], list[int]] | None = None
 
     @classmethod
     def restore(cls, options: TableOptions, state: State, version: int,
@@ -619,13 +622,19 @@ class TableCore:
             self._start()
         self._reschedule()
 
-    def _play_again(self, conn: Peer, msg: AgainRequest) -> None:
+    def _play_again(self, conn: Peer, msg: AgainRequest | DuplicateRequest,
+                    duplicate: bool = False) -> None:
         """The owner's new session at this table: the same seats and players, a new
-        seed and deal, the scores from the start; a seat whose player left goes to a bot."""
+        seed and deal, the scores from the start; a seat whose player left goes to a bot.
+        ``duplicate``: the same seed (the same deals), every player one seat on, and at
+        the end the players who held the same seat's cards compared."""
         if conn is not HOST_PEER and not self._is_owner(conn):
             return self._refuse(conn, msg.id, "not_owner")
         if not self.awaiting_again:
             return self._refuse(conn, msg.id, "session_not_over")
+        assert self.state is not None
+        self._duplicate_of = (list(self.state.players), list(self.state.scores)) \
+            if duplicate else None
         for seat in self.seats:
             if seat.left:
                 self._log("seat_freed", seat=seat.index, name=seat.name)
@@ -634,8 +643,11 @@ class TableCore:
             seat.standin_hands.clear()
             seat.memory = PlayTracker()
         self.sessions += 1
-        self.seed = (new_session_seed() if self.options.seed is None
-                     else self.options.seed + self.sessions - 1)
+        if duplicate:
+            self._seats_one_on()
+        else:
+            self.seed = (new_session_seed() if self.options.seed is None
+                         else self.options.seed + self.sessions - 1)
         self.state, self.version, self.awaiting_again = None, 0, False
         self._stop_requested, self._deadline, self._elapsed = False, None, 0.0
         self._end_asked = False
@@ -643,6 +655,29 @@ class TableCore:
         self._log("play_again", session=self.sessions)
         self._send(conn, Accepted(id=msg.id))
         self._start()
+
+    def _seats_one_on(self) -> None:
+        """Every player (and bot) moves one seat on, with their connection."""
+        count = len(self.seats)
+        self.seats = [dataclasses.replace(self.seats[(index - 1) % count], index=index)
+                      for index in range(count)]
+        self._seat_requests.clear()
+        self._own_packed.clear()
+        for seat in self.seats:
+            if seat.conn is not None:
+                self._members[seat.conn] = seat.index
+                self._out.append(Attach(seat.conn, seat.index))
+
+    def _tell_duplicate(self) -> None:
+        """The end of a duplicate session: each seat's players of both sessions."""
+        state = self.state
+        if self._duplicate_of is None or state is None:
+            return
+        names, scores = self._duplicate_of
+        self._duplicate_of = None
+        self._broadcast([Event("duplicate", {
+            "before": names, "before_scores": scores,
+            "players": list(state.players), "scores": list(state.scores)})])
 
     def _change_rules(self, conn: Peer, msg: RulesChange) -> None:
         """The owner's new house rules, before the first deal or (the session over) for
@@ -758,8 +793,8 @@ class TableCore:
             if self.state.phase is Phase.HAND_OVER:
                 self._end_session()
             return None
-        if isinstance(msg, AgainRequest):
-            return self._play_again(conn, msg)
+        if isinstance(msg, (AgainRequest, DuplicateRequest)):
+            return self._play_again(conn, msg, duplicate=isinstance(msg, DuplicateRequest))
         if isinstance(msg, ChatRequest):
             index = self._members.get(conn)
             name = (self.seats[index].name if index is not None
@@ -948,6 +983,7 @@ class TableCore:
         if state.phase is Phase.SESSION_OVER:
             if self.over or self.awaiting_again:
                 return
+            self._tell_duplicate()
             owner = self._owner_seat()
             if (owner is None or owner.left or self.options.again_wait <= 0
                     or self._stop_requested):            # ended on purpose: closed

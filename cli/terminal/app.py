@@ -181,19 +181,21 @@ class PresidentUI:
             self.table.message = self.text.reason(reply.code, reply.params)
             self.invalidate()
 
-    def play_again(self) -> None:
-        """The owner, at the end of the session: a new one with the same players."""
+    def play_again(self, duplicate: bool = False) -> None:
+        """The owner, at the end of the session: a new one with the same players
+        (``duplicate``: the same deals, everyone one seat on)."""
         table = self.table
         if table is None or self.connection is None or not table.may_play_again or table.busy:
             return
         table.busy = True
-        self.spawn(self._ask_again())
+        self.spawn(self._ask_again(duplicate))
 
-    async def _ask_again(self) -> None:
+    async def _ask_again(self, duplicate: bool = False) -> None:
         assert self.table is not None and self.connection is not None
         table = self.table
         try:
-            reply = await self.connection.play_again()
+            reply = await (self.connection.play_duplicate() if duplicate
+                           else self.connection.play_again())
         finally:
             table.busy = False
         if reply.code:

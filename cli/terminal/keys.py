@@ -217,6 +217,10 @@ def make_bindings(ui: Any) -> KeyBindings:
     def _play_again(event: Any) -> None:
         ui.play_again()
 
+    @kb.add("e", filter=table & Condition(lambda: ui.table.may_play_again))
+    def _play_duplicate(event: Any) -> None:
+        ui.play_again(duplicate=True)
+
     @kb.add("t", filter=table)
     def _chat(event: Any) -> None:
         ui.start_chat()

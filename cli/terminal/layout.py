@@ -470,7 +470,14 @@ def summary_lines(model: TableModel) -> list[tuple[str, str]]:
         out.extend(("", line) for _, line in model.text.standings(
             players, scores, final.get("winners", []), standins))
         out.extend(("class:dim", line) for line in score_sheet_lines(model))
+        if model.duplicate:
+            out.append(("bold", tr.gettext("The same deals, seat by seat (before, now):")))
+            out.extend(("", f"  {number}. {pair}") for number, pair in enumerate(
+                model.text.duplicate_pairs(model.duplicate), 1))
         if model.may_play_again:
+            out.append(("class:message", tr.gettext(
+                "Press e to play the same deals again, everyone one seat on: then the "
+                "standings compare who held the same cards.")))
             closing = tr.gettext("Press g to play again with the same players (o: other "
                                  "rules first), or Ctrl-Q to go back to the lobby.")
         elif model.again:

@@ -104,6 +104,7 @@ class TableModel:
         self.own_seat: int | None = None       # from the welcome, before the first view
         self.log_back = 0                      # lines scrolled back from the newest
         self._sheet: dict[int, list[int]] = {}  # hand -> totals, from the hand ends seen
+        self.duplicate: dict[str, Any] | None = None  # a duplicate session's comparison
         self.received: list[Card] = []         # cards the tax gave us this hand
         self.gifted = False                    # ... or a 7-pass (some of them)
         self.bell_due = False                  # our move or tax has just begun
@@ -193,6 +194,8 @@ class TableModel:
             self.hand_summary = None
             self.received, self.gifted = [], False
             self.sent_down = {}
+        elif event.code == "duplicate":     # the same deals: who held which cards
+            self.duplicate = dict(event.params)
         elif event.code == "away":          # back at the table: what the bot did
             self.message = self.text.event(event, self.players, self.seat, by)
         elif event.code in ("forbidden", "downfall"):
@@ -207,6 +210,7 @@ class TableModel:
         """A new session at the same table: the last one's summaries are history."""
         self.session_summary = self.hand_summary = None
         self._sheet.clear()
+        self.duplicate = None
         self.received = []
         self.summary_top = 0
         self.add_log_line(self.tr.gettext("A new session at this table: the scores start "

@@ -85,3 +85,30 @@ def test_the_others_wait_for_the_owner_and_only_the_owner_is_offered_g() -> None
     assert "Naciśnij g, aby zagrać ponownie" in rendered.text
     model.table = replace(model.table, again=False)           # the table closed: no g
     assert "g – zagraj ponownie" not in render(ui).text
+
+
+def test_the_owner_plays_the_same_deals_again_and_reads_the_comparison(run_ui) -> None:
+    """e at the end of the session: the same deals with everyone one seat on; at its
+    end the summary compares, seat by seat, who held the same cards."""
+    bridge = FakeBridge(seed=11, rules=replace(PRESETS["classic"], session_length=1))
+    seen: dict[str, object] = {}
+
+    async def scenario(d) -> None:
+        ui = d.ui
+        await d.until(lambda: ui.table is not None and ui.table.view is not None, "a view")
+        table = ui.table
+        await d.play_the_hand_out()
+        await d.until(lambda: table.may_play_again, "the table to wait for us")
+        await d.screen_shows("Press e to play the same deals again")
+        first = list(table.view.players)
+        d.keys("e")
+        await d.until(lambda: table.phase not in (None, "session_over"), "the duplicate")
+        seen["seats"] = (first, list(table.view.players))
+        await d.play_the_hand_out()
+        await d.until(lambda: table.duplicate is not None, "the comparison")
+        seen["screen"] = await d.screen_shows("The same deals, seat by seat (before, now):")
+
+    run_ui(scenario, bridge=bridge, start=lambda ui: ui.play_bots(3, "classic", None))
+    first, second = seen["seats"]
+    assert second == [first[-1], *first[:-1]]                 # everyone one seat on
+    assert "1. " + first[0] in str(seen["screen"])

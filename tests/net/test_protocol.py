@@ -55,6 +55,7 @@ SAMPLES: dict[str, list[dict]] = {
         {"type": "start", "id": 6},
         {"type": "end_session", "id": 7},
         {"type": "play_again", "id": 10},
+        {"type": "play_duplicate", "id": 10},
         {"type": "seat_answer", "id": 8, "seat": 2, "give": True},
         {"type": "rules", "id": 9, "preset": "bga", "rules": HouseRules().to_dict()},
         {"type": "chat", "text": "ciao!"},

@@ -223,6 +223,12 @@ export class Text {
         return x.t("event_text.away", { what: parts.join(", ") });
       }
       case "late": return x.t("event_text.late", { name: event.was });
+      case "duplicate": {
+        const pairs = (event.before || []).map((before, i) => x.t("event_text.duplicate_pair", {
+          before, before_score: x.number(event.before_scores[i]),
+          now: event.players[i], now_score: x.number(event.scores[i]) }));
+        return x.t("event_text.duplicate", { pairs: pairs.join(" · ") });
+      }
       default: return null;
     }
   }
