@@ -98,9 +98,9 @@ def test_a_host_and_two_clients_play_a_hand_to_the_end(tmux: Tmux) -> None:
     languages = {"host": "en", "ann": "it", "bob": "pl"}
     for name, language in languages.items():
         _open(tmux, name, f"{PRESIDENT} --lang {language}")
-    for name in languages:  # first run: each is asked for a name (their user name)
+    for name in languages:  # first run: each is asked for a name, once
         tmux.wait(name, "▏")
-        tmux.keys(name, "Enter")
+        tmux.keys(name, name.capitalize(), "Enter")
     # the host: a table for three humans, no bots, is what the set-up screen offers
     tmux.wait("host", "Host a table")
     tmux.keys("host", "Enter")
@@ -109,6 +109,8 @@ def test_a_host_and_two_clients_play_a_hand_to_the_end(tmux: Tmux) -> None:
             if line[1:].strip().startswith(("Seats", "Bots"))] == ["3", "0"]
     assert "▸ ▶▶ Open the table" in screen
     tmux.keys("host", "Enter")
+    tmux.wait("host", "show it to everyone on this network? y yes")
+    tmux.keys("host", "y")
     tmux.wait("host", "Others can join at 127.0.0.1:")
     # the clients find it in their lobby and sit down
     for name in ("ann", "bob"):
@@ -144,7 +146,7 @@ def test_role_titles_in_the_players_language(tmux: Tmux, language: str,
     text = pytest.importorskip("president.cli.text")
     if text.text_for(language).role_title("president", "classic") == "President":
         pytest.skip(f"the {language} catalog has no role titles yet")
-    _open(tmux, "solo", f"{PRESIDENT} --lang {language} play --bots 3 --seed 4")
+    _open(tmux, "solo", f"{PRESIDENT} --lang {language} play --bots 3 --seed 4 --name Solo")
     tmux.wait("solo", "(")
     tmux.keys("solo", "?")
     screen = tmux.wait("solo", titles[0])

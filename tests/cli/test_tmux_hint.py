@@ -17,7 +17,7 @@ DEADLINE = 60
 @pytest.mark.skipif(not CAN_UNSHARE, reason="needs root and unshare (network namespace)")
 @pytest.mark.netns
 def test_h_shows_a_hint_selects_its_cards_and_enter_plays_them(tmux: Tmux) -> None:
-    tmux.start("solo", f"{PRESIDENT} --lang en play --bots 3 --seed 7")
+    tmux.start("solo", f"{PRESIDENT} --lang en play --bots 3 --seed 7 --name Solo")
     deadline = time.monotonic() + DEADLINE
     while True:
         assert time.monotonic() < deadline, tmux.screen("solo")
