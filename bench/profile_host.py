@@ -12,9 +12,10 @@ for an accepted action (apply, journal, views, encoding, queueing, the reply).
 Choosing the action is not counted.
 
 Prints the host CPU time per accepted action (``time.process_time`` around the
-table's handling only), the frames and bytes sent per action, and the top of
-cProfile's listing (cumulative) for the same path. ``--baseline PATH`` compares with
-the code of another source tree (``source_tree.py``), the CPU figure alone.
+table's handling and the writers' share: joining and sealing what is queued), the
+frames and bytes sent per action, and the top of cProfile's listing (cumulative) for
+the same path. ``--baseline PATH`` compares with the code of another source tree
+(``source_tree.py``), the CPU figure alone.
 """
 
 from __future__ import annotations
@@ -76,8 +77,26 @@ class CountingWriter:
 
 
 def joining(conn: Connection, name: str, watching: bool) -> Join:
-    """What a connection hands its table once its player is in: after the PIN handshake
-    (net/pake.py), or, in a tree from before it (``--baseline``), after the hello."""
+    """What a connection hands its table once its player is in: after the handshake
+    (net/pake.py), the channel sealed (net/channel.py); in a tree from before them
+    (``--baseline``), after their forerunners."""
+    try:
+        from president.net.channel import HOST_RECORD, Sealer
+        from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets
+        from president.net.protocol import Proof
+    except ImportError:
+        return _joining_unsealed(conn, name, watching)
+    hello = Hello(version=PROTOCOL_VERSION, name=name, language="en", share=bytes(65),
+                  seat_hint=None, spectate=watching, table=None)
+    client = ClientHandshake(None, hello.identity)
+    host = HostHandshake(HostSecrets(HostKey.generate(), None), client.share, hello.identity)
+    conn.handshake = host                   # as the host's connection keeps it
+    conn.sealer = Sealer(host.keys.host_to_client, HOST_RECORD)
+    proof = Proof(proof=client.answer(host.public, host.share))
+    return Join(conn, dataclasses.replace(hello, share=client.share), host, proof)
+
+
+def _joining_unsealed(conn: Connection, name: str, watching: bool) -> Join:
     try:
         from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets
         from president.net.protocol import Proof
@@ -119,13 +138,18 @@ class Table8:
         assert self.table.state is not None, "the table did not start"
 
     def drain(self) -> None:
-        """Empty every connection's queue (a writer task would), counting the frames."""
+        """Empty every connection's queue as its writer would (sealing what it writes, in
+        a tree that seals), counting the frames and the bytes written."""
         for conn in self.seats + self.watchers:
+            frames = []
             while not conn.outgoing.empty():
                 data = conn.outgoing.get_nowait()
                 if data is not None:
-                    self.frames += 1
-                    self.bytes += len(data)
+                    frames.append(data)
+            if frames:
+                records = getattr(conn, "_records", None)
+                self.frames += len(frames)
+                self.bytes += len(records(frames) if records else b"".join(frames))
 
     def next_request(self, rng: random.Random, request_id: int) -> Command | None:
         state = self.table.state
@@ -157,12 +181,12 @@ async def run(args: argparse.Namespace) -> None:
             if args.profile:
                 profiler.enable()
             table._handle(command)
+            bench.drain()           # the writers' share: sealing, in a tree that seals
             if args.profile:
                 profiler.disable()
             cpu += time.process_time() - began
             command.conn.done()
             accepted += table.version - version
-            bench.drain()
         bench.journal.close()
     frames, sent = bench.frames - frames_before, bench.bytes - bytes_before
     print(f"{args.seats} seats + {args.spectators} spectators, journal on, "

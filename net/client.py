@@ -284,6 +284,8 @@ class Client:
             link.write(self.session.hello())
             async with asyncio.timeout(self.timeout):
                 while not outcome:  # the challenge is answered (outgoing), then a verdict
+                    if not messages:  # after the confirm: what was received with it
+                        messages = self.session.decode(b"")
                     while not messages:
                         data = await link.read()
                         if not data:

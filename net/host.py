@@ -18,11 +18,11 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any, Protocol
 
 from president.errors import LocalProtocolError, ProtocolError
 
+from .channel import CLIENT_RECORD, HOST_RECORD, Incoming, Sealer
 from .limits import (
     GUESSES,
     AddressBook,
@@ -33,7 +33,7 @@ from .limits import (
     connection_cap,
     name_problem,
 )
-from .pake import HostHandshake, HostKey, HostSecrets, token_hint
+from .pake import SEAT, HostHandshake, HostKey, HostSecrets, token_hint
 from .protocol import (
     CLIENT,
     MAX_CLIENT_FRAME,
@@ -41,7 +41,7 @@ from .protocol import (
     Bye,
     Challenge,
     ChatRequest,
-    Decoder,
+    Confirm,
     Hello,
     Message,
     Numbered,
@@ -50,7 +50,6 @@ from .protocol import (
     Proof,
     Refused,
     StateUpdate,
-    Welcome,
     encode,
 )
 from .table import Command, Gone, Join, Table
@@ -86,6 +85,12 @@ class ByteWriter(Protocol):
     def close(self) -> None: ...
 
 
+class Clear(bytes):
+    """Frames of the handshake, written as they are (the others are sealed as written)."""
+
+    __slots__ = ()
+
+
 class Outbox:
     """A connection's frames waiting for its writer: a deque, and the writer's wake-up
     when it waits on an empty one (what ``asyncio.Queue`` does, without its task counts
@@ -119,11 +124,11 @@ class Outbox:
             if not waiter.done():
                 waiter.set_result(None)
 
-    def take_all(self) -> bytes:
-        """Every frame waiting, joined (there is no end mark among them)."""
-        data = b"".join(self._items)  # type: ignore[arg-type]
+    def take_all(self) -> list[bytes]:
+        """Every frame waiting (there is no end mark among them)."""
+        items: list[bytes] = list(self._items)  # type: ignore[arg-type]
         self._items.clear()
-        return data
+        return items
 
     def get_nowait(self) -> bytes | None:
         if not self._items:
@@ -158,7 +163,9 @@ class Connection:
         self.hello: Hello | None = None            # asked to join (then the challenge)
         self.handshake: HostHandshake | None = None
         self.token: str | None = None               # ... coming back to this token's seat
-        self.hello_seen = False                     # ... and proved it (net/pake.py)
+        self.hello_seen = False                     # ... and answered it (net/pake.py)
+        self.incoming = Incoming(CLIENT, host.max_frame)
+        self.sealer: Sealer | None = None           # the channel, once the proof checked
         self.closing = False
         self.loop = asyncio.get_running_loop()
         self.opened = self.last_heard = self.loop.time()
@@ -186,8 +193,6 @@ class Connection:
             return True
         if isinstance(msg, Refused) and msg.code in GUESSES and not self.attached:
             self.host.addresses.guessed(self.address, self.loop.time())
-        if isinstance(msg, Welcome) and self.handshake is not None:
-            msg = replace(msg, proof=self.handshake.proof)  # the client checked our PIN
         try:
             # A snapshot (``state``) is the table's view; a reply's id is the one a checked
             # request carried: neither is checked again.
@@ -208,7 +213,10 @@ class Connection:
     def _queue(self, data: bytes) -> None:
         """A socket's frames are written by the host's flush once the current step is over
         (the table's broadcast, then the reply: one write), without waking the writer
-        task; the writer takes over when the socket is behind (it waits for the drain)."""
+        task; the writer takes over when the socket is behind (it waits for the drain).
+        Frames queued before the channel is sealed go in clear."""
+        if self.sealer is None:
+            data = Clear(data)
         if self.flushes:
             self.outgoing.add(data)
             self.host.flush_soon(self)
@@ -224,7 +232,26 @@ class Connection:
         if writer.transport.get_write_buffer_size():
             self.outgoing.wake()
         else:
-            writer.write(self.outgoing.take_all())
+            writer.write(self._records(self.outgoing.take_all()))
+
+    def _records(self, frames: list[bytes]) -> bytes:
+        """The bytes to write for ``frames``: in clear those queued before the channel,
+        the others sealed, together (one record for what one write takes)."""
+        sealer = self.sealer
+        if sealer is None:
+            return b"".join(frames)
+        if not any(type(frame) is Clear for frame in frames):
+            return sealer.seal(b"".join(frames))
+        out: list[bytes] = []
+        run: list[bytes] = []
+        for frame in frames:
+            if type(frame) is Clear:
+                out += (sealer.seal(b"".join(run)), frame)
+                run = []
+            else:
+                run.append(frame)
+        out.append(sealer.seal(b"".join(run)))
+        return b"".join(out)
 
     def close(self, code: str, **params: Any) -> None:
         """Send ``bye`` (if there is room) and close once the queue is flushed."""
@@ -266,7 +293,7 @@ class Connection:
                     else:
                         chunks.append(more)
                 if chunks:
-                    self.writer.write(b"".join(chunks))
+                    self.writer.write(self._records(chunks))
                     await self.writer.drain()
                 if last:
                     break
@@ -277,18 +304,20 @@ class Connection:
             self.writer.close()
 
     async def read_loop(self) -> None:
-        decoder = Decoder(CLIENT, self.host.max_frame)
+        incoming = self.incoming
         try:
             while not self.closing:
                 data = await self.reader.read(READ_CHUNK)
                 if not data:
                     return
                 self.last_heard = self.loop.time()
-                for msg in decoder.feed(data):
-                    self._dispatch(msg)
-                    if self.inflight >= self.host.max_inflight:
-                        self.room.clear()
-                        await self.room.wait()
+                while messages := incoming.feed(data):  # it stops at the proof: then sealed
+                    data = b""
+                    for msg in messages:
+                        self._dispatch(msg)
+                        if self.inflight >= self.host.max_inflight:
+                            self.room.clear()
+                            await self.room.wait()
         except ProtocolError as error:
             log.info("%s: protocol error %s", self.peer, error)
             if not self.hello_seen:
@@ -336,9 +365,9 @@ class Connection:
             self.hello, self.table = msg, table
             self.token = seat[1] if seat is not None else None
             # The seat's token is the password of a return (no PIN needed), else the PIN.
-            secrets_ = HostSecrets(self.host.key, self.token) if self.token is not None \
+            secrets_ = HostSecrets(self.host.key, self.token, SEAT) if self.token is not None \
                 else self.host.secrets_for(table)
-            self.handshake = HostHandshake(secrets_, msg.share)
+            self.handshake = HostHandshake(secrets_, msg.share, msg.identity)
             self.send(Challenge(key=self.handshake.public, share=self.handshake.share))
             return
         if isinstance(msg, Proof):
@@ -346,6 +375,12 @@ class Connection:
                 raise ProtocolError("unexpected", type=msg.TYPE)
             assert self.table is not None
             self.hello_seen = True
+            if self.handshake.pin_proved(msg.proof):
+                # Confirmed in clear, then sealed both ways: the welcome, its token, all.
+                self.send(Confirm(proof=self.handshake.proof))
+                keys = self.handshake.keys
+                self.sealer = Sealer(keys.host_to_client, HOST_RECORD)
+                self.incoming.seal(keys.client_to_host, CLIENT_RECORD)
             self.table.queue.put_nowait(Join(self, self.hello, self.handshake, msg, self.token))
             return
         if not self.hello_seen or self.table is None:

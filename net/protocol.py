@@ -26,7 +26,7 @@ from president.errors import LocalProtocolError, PresidentError, ProtocolError
 from president.events import Event
 from president.rules import HouseRules
 
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 
 # A seat as the table shows it: free; a bot's seat; a player connected; a player whose
 # connection dropped (grace period); away or left while a stand-in bot plays the seat.
@@ -34,6 +34,7 @@ SEAT_STATES = ("free", "bot", "playing", "disconnected", "away", "left")
 # Who acted for a seat, when not its player: a stand-in bot, or the turn timer ran out.
 EVENT_BY = ("", "standin", "timeout")
 HEADER = struct.Struct(">I")
+HELLO_PART = struct.Struct("<Q")
 MAX_FRAME = 256 * 1024          # host -> client (a view is a few KiB)
 MAX_CLIENT_FRAME = 8 * 1024     # client -> host: the host's limit on what it reads
 
@@ -46,7 +47,7 @@ MAX_ID = 2**31 - 1
 MAX_SEQ = 2**53
 MAX_NONCE = 2**32 - 1
 MAX_SEATS = 8
-ELEMENT_SIZE = 256              # a group element of the join handshake (net/pake.py)
+ELEMENT_SIZE = 65               # a point of the join handshake (net/pake.py: SEC 1, P-256)
 MAC_SIZE = 32                   # a proof of the join handshake
 
 Check = Callable[[Any], bool]
@@ -250,6 +251,15 @@ class Hello(Message):
     spectate: bool = checked(_bool)
     table: str | None = checked(_optional(_text(1, 64)))
 
+    @property
+    def identity(self) -> bytes:
+        """The client's identity in the handshake's transcript (RFC 9382's A): every field
+        but the share, each after its 8-byte little-endian length."""
+        parts = ("president hello", str(self.version), self.name, self.language,
+                 self.seat_hint or "", "1" if self.spectate else "0", self.table or "")
+        return b"".join(HELLO_PART.pack(len(data)) + data
+                        for data in (part.encode() for part in parts))
+
 
 @dataclass(frozen=True, slots=True)
 class Proof(Message):
@@ -439,13 +449,21 @@ class Challenge(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Confirm(Message):
+    """The host's answer to a right ``proof``: its own (cB). The last frame in clear: the
+    sealed channel (net/channel.py) carries everything after it, both ways."""
+
+    TYPE, SENDERS = "confirm", (HOST,)
+    proof: bytes = checked(_mac)
+
+
+@dataclass(frozen=True, slots=True)
 class Welcome(Message):
     TYPE, SENDERS = "welcome", (HOST,)
     version: int = checked(_version)
     seat: int | None = checked(_optional(_seat))       # None: a spectator
     token: str | None = checked(_optional(_token))     # the seat's proof for a return
     table: TableInfo = checked(_table_info, dump=TableInfo.to_wire, load=TableInfo.from_wire)
-    proof: bytes = checked(_mac, default=b"")          # the host's (its connection adds it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,8 +551,8 @@ MESSAGES: tuple[type[Message], ...] = (
     ChatRequest,
     HintRequest, SnapshotRequest, Leave,
     Ping, Pong,
-    Challenge, Welcome, Refused, Accepted, HintReply, StateUpdate, ViewDelta, EventUpdate,
-    TableUpdate, Chat, Bye,
+    Challenge, Confirm, Welcome, Refused, Accepted, HintReply, StateUpdate, ViewDelta,
+    EventUpdate, TableUpdate, Chat, Bye,
 )
 ACTION_REQUESTS: dict[str, Callable[..., ActionRequest]] = {
     cls.TYPE: cls for cls in (PlayRequest, PassRequest, GiveBackRequest, GiveRequest,
@@ -811,10 +829,12 @@ class Decoder:
     should be closed), and every later ``feed`` raises the same error.
     """
 
-    def __init__(self, sender: str, max_frame: int | None = None) -> None:
+    def __init__(self, sender: str, max_frame: int | None = None,
+                 last: str | None = None) -> None:
         if sender not in SCHEMAS:
             raise ValueError(sender)
         self.sender = sender
+        self.last = last        # a frame of this type ends a feed: what follows may be records
         self.max_frame = max_frame or (MAX_CLIENT_FRAME if sender == CLIENT else MAX_FRAME)
         self._buffer = bytearray()
         self._error: ProtocolError | None = None
@@ -822,6 +842,13 @@ class Decoder:
     @property
     def buffered(self) -> int:
         return len(self._buffer)
+
+    def rest(self) -> bytes:
+        """The bytes received after the last frame returned (then none): at the switch to
+        the sealed channel, its first records."""
+        rest = bytes(self._buffer)
+        self._buffer.clear()
+        return rest
 
     def feed(self, data: bytes) -> list[Message]:
         return [parse(msg, self.sender) for msg in self.feed_maps(data)]
@@ -838,6 +865,8 @@ class Decoder:
                 if msg is None:
                     return messages
                 messages.append(msg)
+                if msg["type"] == self.last:
+                    return messages
         except ProtocolError as error:
             self._error = error
             self._buffer.clear()

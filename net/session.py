@@ -12,9 +12,11 @@ Bytes in, events out; requests in, bytes out. No sockets, no clock, no tasks:
     events = session.connection_lost()           # pending requests fail: Replied(code=...)
 
 The handshake (net/pake.py): the hello carries a key share, the host's ``challenge`` is
-answered with a ``proof`` of the PIN (queued in ``outgoing``), and a ``welcome`` counts
-only with the host's own proof. ``host_key`` is the host key's fingerprint: expected
-before (a different key ends the session: ``host_key_changed``), learned after.
+answered with a ``proof`` of the PIN (queued in ``outgoing``), the host's ``confirm``
+proves it knew the PIN and holds its key; from then on every byte either way is sealed
+(net/channel.py), the ``welcome`` and its token included. ``host_key`` is the host
+key's fingerprint: expected before (a different key ends the session before anything is
+proved: ``host_key_changed``), learned after.
 
 The session keeps what the client knows: ``seat``, ``token``, ``table`` (TableInfo),
 ``view`` (a ``View``, parsed once per frame), the last sequence number and the gaps
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -35,7 +37,8 @@ from president.errors import ClientError, PresidentError, ProtocolError
 from president.events import Event
 from president.view import View
 
-from .pake import ClientHandshake, fingerprint, short_fingerprint, token_hint
+from .channel import CLIENT_RECORD, HOST_RECORD, Incoming, Sealer
+from .pake import PIN, SEAT, ClientHandshake, fingerprint, matches, short_fingerprint, token_hint
 from .protocol import (
     HOST,
     PROTOCOL_VERSION,
@@ -44,7 +47,7 @@ from .protocol import (
     Challenge,
     Chat,
     ChatRequest,
-    Decoder,
+    Confirm,
     EventUpdate,
     Hello,
     HintReply,
@@ -181,7 +184,8 @@ class ClientSession:
     last_seq: int = 0
     gaps: int = 0                   # snapshots asked for after a sequence gap
     pending: set[int] = field(default_factory=set)
-    _decoder: Decoder = field(default_factory=lambda: Decoder(HOST), repr=False)
+    _incoming: Incoming = field(default_factory=lambda: Incoming(HOST), repr=False)
+    _sealer: Sealer | None = field(default=None, repr=False)
     _outgoing: bytearray = field(default_factory=bytearray, repr=False)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1), repr=False)
     _resyncing: bool = False
@@ -206,17 +210,19 @@ class ClientSession:
 
     def hello(self) -> bytes:
         """Start a handshake on a new connection (with our token, when we have one)."""
-        self._decoder = Decoder(HOST)
+        self._incoming, self._sealer = Incoming(HOST), None
         self._outgoing.clear()
         self.last_seq, self._resyncing, self._view_data = 0, False, None
         if self.status is not Status.RECONNECTING:
             self.status = Status.CONNECTING
         # Coming back to a seat, its token is the password: no PIN needed.
-        self._pake = ClientHandshake(self.token if self.token is not None else self.pin)
         hint = token_hint(self.token) if self.token is not None else None
-        return encode(Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
-                            share=self._pake.share, seat_hint=hint,
-                            spectate=self.spectate, table=self.table_id))
+        hello = Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
+                      share=bytes(65), seat_hint=hint, spectate=self.spectate,
+                      table=self.table_id)
+        self._pake = ClientHandshake(self.token if self.token is not None else self.pin,
+                                     hello.identity, SEAT if self.token is not None else PIN)
+        return encode(replace(hello, share=self._pake.share))
 
     def request(self, action: Action | None) -> tuple[int, bytes]:
         """A new request id and the frame asking for ``action`` (None: start the game
@@ -229,21 +235,30 @@ class ClientSession:
         id: an action, starting early, the owner's requests)."""
         self._need_joined()
         request_id = next(self._ids)
-        data = encode(make(request_id))
+        data = self.seal(encode(make(request_id)))
         self.pending.add(request_id)
         return request_id, data
 
     def chat(self, text: str) -> bytes:
         self._need_joined()
-        return encode(ChatRequest(text=text))
+        return self.seal(encode(ChatRequest(text=text)))
 
     def leave(self) -> bytes:
-        """Leave the table for good (the host closes, with ``bye`` left)."""
+        """Leave the table for good (the host closes, with ``bye`` left); nothing to send
+        before the channel is sealed."""
         self.status = Status.CLOSED
-        return encode(Leave())
+        return self.seal(encode(Leave())) if self._sealer is not None else b""
 
     def ping(self, nonce: int) -> bytes:
-        return encode(Ping(nonce=nonce & 0xFFFFFFFF))
+        """A heartbeat (nothing before the channel is sealed: the host waits for no
+        more than the proof)."""
+        if self._sealer is None:
+            return b""
+        return self.seal(encode(Ping(nonce=nonce & 0xFFFFFFFF)))
+
+    def seal(self, data: bytes) -> bytes:
+        """Bytes of frames as sent now: sealed once the channel is."""
+        return self._sealer.seal(data) if self._sealer is not None else data
 
     def outgoing(self) -> bytes:
         """What the session wants sent now (pongs, snapshot requests), then empty."""
@@ -262,12 +277,16 @@ class ClientSession:
         """Events for the bytes received. A bad frame raises ``ProtocolError``: the
         connection is then useless (drop it and reconnect)."""
         events: list[SessionEvent] = []
-        for msg in self.decode(data):
-            events.extend(self.handle(msg))
+        while not self.final and (messages := self.decode(data)):  # a feed stops at the
+            data = b""                                                 # switch to the channel
+            for msg in messages:
+                events.extend(self.handle(msg))
         return events
 
     def decode(self, data: bytes) -> list[Message]:
-        return self._decoder.feed(data)
+        """The messages of ``data`` (and of bytes received before): they stop after the
+        host's ``confirm``, once handled decode again (``b""``) for the sealed rest."""
+        return self._incoming.feed(data)
 
     def handle(self, msg: Message) -> list[SessionEvent]:
         """The events of one decoded message."""
@@ -301,7 +320,7 @@ class ClientSession:
             case Chat(seat=seat, name=name, text=text):
                 return [ChatReceived(seat, name, text)]
             case Ping(nonce=nonce):
-                self._outgoing += encode(Pong(nonce=nonce))
+                self._outgoing += self.seal(encode(Pong(nonce=nonce)))
                 return []
             case Bye(code=code, params=params):
                 self.bye = msg
@@ -328,7 +347,7 @@ class ClientSession:
         if gap and not self._resyncing:
             self._resyncing = True
             self.gaps += 1
-            self._outgoing += encode(SnapshotRequest())
+            self._outgoing += self.seal(encode(SnapshotRequest()))
         return not gap
 
     def _new_view(self, data: dict[str, Any], kind: str) -> list[SessionEvent]:
@@ -343,17 +362,26 @@ class ClientSession:
 
     def _handshake(self, msg: Message) -> list[SessionEvent]:
         handshake = self._pake
-        if isinstance(msg, Challenge) and handshake is not None and not handshake.key:
+        if isinstance(msg, Challenge) and handshake is not None and handshake.keys is None:
             offered = fingerprint(msg.key)
-            if self.host_key is not None and offered != self.host_key:
+            # The key is checked before anything is proved (net/pake.py).
+            if self.host_key is not None and not matches(self.host_key, offered):
                 return self._give_up("host_key_changed", expected=short_fingerprint(
                     self.host_key), got=short_fingerprint(offered))
             proof = handshake.answer(msg.key, msg.share)
             self.host_key = offered
             self._outgoing += encode(Proof(proof=proof))
             return []
+        if isinstance(msg, Confirm) and self._sealer is None:
+            if handshake is None or handshake.keys is None or not handshake.host_proved(
+                    msg.proof):
+                return self._give_up("host_unproved")
+            keys = handshake.keys
+            self._incoming.seal(keys.host_to_client, HOST_RECORD)
+            self._sealer = Sealer(keys.client_to_host, CLIENT_RECORD)
+            return []
         if isinstance(msg, Welcome):
-            if handshake is None or not handshake.host_proved(msg.proof):
+            if self._sealer is None:  # a welcome in clear: not from the host that confirmed
                 return self._give_up("host_unproved")
             self.seat, self.token, self.table = msg.seat, msg.token, msg.table
             self.status, self.bye = Status.CONNECTED, None

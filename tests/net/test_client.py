@@ -65,15 +65,16 @@ class HostHalf(rawpeer.HostHalf):
         return super().welcome(INFO.to_wire(), seat, TOKEN, proof)
 
 
-def welcome(session: ClientSession, seat: int | None = 0) -> bytes:
-    """Start ``session``'s handshake and answer it up to the welcome (not yet received)."""
-    host = HostHalf(session.token if session.token is not None else session.pin)
+def welcome(session: ClientSession, seat: int | None = 0) -> tuple[bytes, HostHalf]:
+    """Start ``session``'s handshake and answer it up to the welcome (not yet received),
+    and the host's half (which seals what it sends next)."""
+    host = HostHalf(session.pin, tokens=(session.token,) if session.token else ())
     [hello] = sent(session.hello())
     session.receive(host.challenge(hello))
     [proof] = sent(session.outgoing())
     assert proof["type"] == "proof" and host.handshake is not None
     assert host.handshake.pin_proved(proof["proof"])
-    return host.welcome(seat)
+    return host.welcome(seat), host
 
 
 def state(seq: int, seat: int = 0) -> bytes:
@@ -91,10 +92,11 @@ def sent(data: bytes) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- the session, no I/O
 
 
-def joined_session() -> ClientSession:
+def joined_session() -> tuple[ClientSession, HostHalf]:
     session = ClientSession("Ada", "it")
-    session.receive(welcome(session))
-    return session
+    data, host = welcome(session)
+    session.receive(data)
+    return session, host
 
 
 def test_the_handshake_says_hello_proves_the_pin_and_takes_the_seat_and_token() -> None:
@@ -104,15 +106,16 @@ def test_the_handshake_says_hello_proves_the_pin_and_takes_the_seat_and_token() 
     assert {k: v for k, v in hello.items() if k != "share"} == {
         "type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
         "seat_hint": None, "spectate": False, "table": None}
-    assert len(hello["share"]) == 256 and b"1234" not in hello["share"]
+    assert len(hello["share"]) == 65 and b"1234" not in hello["share"]
     assert session.status is Status.CONNECTING
     assert session.receive(host.challenge(hello)) == []
     [proof] = sent(session.outgoing())
     assert host.handshake is not None and host.handshake.pin_proved(proof["proof"])
     assert session.host_key == fingerprint(HOST_KEY.public)  # learned, to be remembered
-    events = session.receive(host.welcome()[:7])  # a frame in pieces: nothing yet
+    welcomed = host.welcome()
+    events = session.receive(welcomed[:7])  # a frame in pieces: nothing yet
     assert events == []
-    events = session.receive(host.welcome()[7:] + state(1))
+    events = session.receive(welcomed[7:] + host.seal(state(1)))
     assert isinstance(events[0], Joined) and events[0].seat == 0
     assert isinstance(events[1], ViewChanged) and events[1].view == view(STATE, 0)
     assert session.status is Status.CONNECTED and session.token == TOKEN
@@ -149,12 +152,21 @@ def test_a_welcome_without_the_hosts_proof_is_not_believed() -> None:
     [failed] = session.receive(host.welcome(proof=bytes(32)))
     assert isinstance(failed, JoinFailed) and failed.code == "host_unproved" and failed.final
     assert session.seat is None and session.token is None
+    # ... nor one in clear, without the host's confirm
+    session = ClientSession("Ada", "it")
+    session.receive(host.challenge(sent(session.hello())[0]))
+    session.outgoing()
+    clear = pack({"type": "welcome", "version": PROTOCOL_VERSION, "seat": 0, "token": TOKEN,
+                  "table": INFO.to_wire()}, HOST)
+    [failed] = session.receive(clear)
+    assert isinstance(failed, JoinFailed) and failed.code == "host_unproved"
+    assert session.token is None
 
 
 def test_a_returning_seat_proves_its_token_without_sending_it_nor_the_pin() -> None:
     session = ClientSession("Ada", "it", pin="1234", token=TOKEN)
     for password, proved in ((TOKEN, True), ("1f" * 16, False), ("1234", False)):
-        host = HostHalf(password)
+        host = HostHalf(tokens=(password,))
         hello_frame = session.hello()
         session.receive(host.challenge(sent(hello_frame)[0]))
         proof_frame = session.outgoing()
@@ -164,32 +176,32 @@ def test_a_returning_seat_proves_its_token_without_sending_it_nor_the_pin() -> N
 
 
 def test_a_sequence_gap_asks_for_a_snapshot_once() -> None:
-    session = joined_session()
-    session.receive(state(1) + event(2))
+    session, host = joined_session()
+    session.receive(host.seal(state(1) + event(2)))
     assert session.outgoing() == b""
-    events = session.receive(event(4) + event(5))
+    events = session.receive(host.seal(event(4) + event(5)))
     assert [type(e) for e in events] == [GameEvent, GameEvent]
-    assert [m["type"] for m in sent(session.outgoing())] == ["snapshot_request"]
+    assert [m["type"] for m in host.feed(session.outgoing())] == ["snapshot_request"]
     assert session.gaps == 1
-    session.receive(state(6) + event(8))  # the snapshot came; a new gap asks again
-    assert [m["type"] for m in sent(session.outgoing())] == ["snapshot_request"]
+    session.receive(host.seal(state(6) + event(8)))  # the snapshot came; a new gap asks again
+    assert [m["type"] for m in host.feed(session.outgoing())] == ["snapshot_request"]
 
 
 def test_requests_get_ids_and_their_replies() -> None:
-    session = joined_session()
+    session, host = joined_session()
     first, data = session.request(Play(0, parse_cards("7C 7D")))
     second, _ = session.request(Pass(0))
-    assert sent(data) == [{"type": "play", "id": first, "cards": "7C 7D", "declared": ""}]
+    assert host.feed(data) == [{"type": "play", "id": first, "cards": "7C 7D", "declared": ""}]
     assert second == first + 1
-    events = session.receive(encode(Refused(id=second, code="must_lead", params={}))
-                             + encode(Accepted(id=first)) + encode(Accepted(id=99)))
+    events = session.receive(host.seal(encode(Refused(id=second, code="must_lead", params={}))
+                                       + encode(Accepted(id=first)) + encode(Accepted(id=99))))
     assert [(e.request_id, e.reply.accepted, e.reply.code) for e in events
             if isinstance(e, Replied)] == [(second, False, "must_lead"), (first, True, None)]
     assert session.pending == set()
 
 
 def test_a_lost_connection_fails_what_is_pending_and_the_token_comes_back() -> None:
-    session = joined_session()
+    session, _ = joined_session()
     request_id, _ = session.request(Pass(0))
     events = session.connection_lost()
     assert [(e.request_id, e.reply.code) for e in events
@@ -212,26 +224,26 @@ def test_refusals_that_are_final_and_those_worth_another_try(code: str, final: b
 
 
 def test_a_final_bye_closes_and_a_pause_does_not() -> None:
-    session = joined_session()
-    [closed] = session.receive(encode(Bye(code="host_paused", params={})))
+    session, host = joined_session()
+    [closed] = session.receive(host.seal(encode(Bye(code="host_paused", params={}))))
     assert closed == Closed("host_paused", {}, False) and not session.final
-    session = joined_session()
-    [closed] = session.receive(encode(Bye(code="session_over", params={})))
+    session, host = joined_session()
+    [closed] = session.receive(host.seal(encode(Bye(code="session_over", params={}))))
     assert closed.final and session.final
 
 
 def test_pings_are_answered_and_table_updates_kept() -> None:
-    session = joined_session()
-    events = session.receive(encode(Ping(nonce=41)) + encode(TableUpdate(table=INFO)))
+    session, host = joined_session()
+    events = session.receive(host.seal(encode(Ping(nonce=41)) + encode(TableUpdate(table=INFO))))
     assert events == [TableChanged(INFO)]
-    assert sent(session.outgoing()) == [{"type": "pong", "nonce": 41}]
+    assert host.feed(session.outgoing()) == [{"type": "pong", "nonce": 41}]
 
 
 def test_a_malformed_view_is_the_hosts_fault() -> None:
-    session = joined_session()
+    session, host = joined_session()
     bad = pack({"type": "state", "seq": 1, "view": {"seat": 0}}, HOST)
     with pytest.raises(ProtocolError):
-        session.receive(bad)
+        session.receive(host.seal(bad))
 
 
 # ---------------------------------------------------------------- the driver, a fake link
@@ -243,6 +255,7 @@ class FakeLink:
     def __init__(self, then: bytes = b"") -> None:
         self.inbox: asyncio.Queue[bytes] = asyncio.Queue()
         self.written = bytearray()
+        self.received: list[dict[str, Any]] = []
         self.aborted = False
         self.host, self.then = HostHalf(tokens=(TOKEN,)), then
 
@@ -252,11 +265,16 @@ class FakeLink:
     def write(self, data: bytes) -> None:
         """The handshake is answered at once (``then`` after the welcome)."""
         self.written += data
-        for msg in Decoder(CLIENT).feed_maps(data):
+        for msg in self.host.feed(data):
+            self.received.append(msg)
             if msg["type"] == "hello":
                 self.inbox.put_nowait(self.host.challenge(msg))
             elif msg["type"] == "proof":
-                self.inbox.put_nowait(self.host.welcome() + self.then)
+                self.inbox.put_nowait(self.host.welcome() + self.host.seal(self.then))
+
+    def send(self, data: bytes) -> None:
+        """What the host sends after the welcome (sealed)."""
+        self.inbox.put_nowait(self.host.seal(data))
 
     async def drain(self) -> None:
         pass
@@ -281,16 +299,15 @@ def test_the_driver_over_a_fake_link_acts_and_is_answered() -> None:
         await client.wait_for(lambda c: c.view is not None)
         acting = asyncio.ensure_future(client.act(Pass(0)))
         await asyncio.sleep(0)
-        request = sent(bytes(links[0].written))[-1]
-        links[0].inbox.put_nowait(encode(Accepted(id=request["id"])))
+        request = links[0].received[-1]
+        links[0].send(encode(Accepted(id=request["id"])))
         reply = await acting
         await client.close()
         return reply, events, links
 
     reply, events, links = run(scenario(), timeout=10)
     assert reply.accepted
-    assert [m["type"] for m in sent(bytes(links[0].written))] == ["hello", "proof", "pass",
-                                                                   "leave"]
+    assert [m["type"] for m in links[0].received] == ["hello", "proof", "pass", "leave"]
     statuses = [e.status for e in events if isinstance(e, StatusChanged)]
     assert statuses == ["connected", "closed"]
     assert len(links) == 1 and links[0].aborted
@@ -312,7 +329,7 @@ def test_a_long_session_does_not_grow_the_client() -> None:
 
         async def feed(first: int, frames: int) -> None:
             for seq in range(first, first + frames, 2):
-                link.inbox.put_nowait(event(seq) + state(seq + 1))
+                link.send(event(seq) + state(seq + 1))
             await client.wait_for(lambda c: c.last_seq == first + frames - 1, timeout=60)
 
         tracemalloc.start()
@@ -346,13 +363,13 @@ class FakeHost:
         return self.server.sockets[0].getsockname()[1]
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder, host = Decoder(CLIENT), HostHalf(tokens=(TOKEN,))
+        host = HostHalf(tokens=(TOKEN,))
         try:
             while True:
                 data = await reader.read(65536)
                 if not data:
                     return
-                for msg in decoder.feed_maps(data):
+                for msg in host.feed(data):
                     self.received.append(msg)
                     if msg["type"] == "hello":
                         self.hellos.append(msg)
@@ -360,13 +377,14 @@ class FakeHost:
                     elif msg["type"] == "proof":
                         answer = self.script.pop(0) if self.script else "welcome"
                         if answer == "welcome":
-                            writer.write(host.welcome() + encode(TableUpdate(table=INFO)))
+                            writer.write(host.welcome() + host.seal(
+                                encode(TableUpdate(table=INFO))))
                         else:
                             writer.write(encode(Refused(id=None, code=answer, params={})))
                             writer.close()
                             return
                     elif msg["type"] == "snapshot_request":
-                        writer.write(encode(Bye(code="left", params={})))
+                        writer.write(host.seal(encode(Bye(code="left", params={}))))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -423,7 +441,8 @@ def test_acting_after_a_bye_is_not_connected():
         port = await fake.start()
         client = Client(LOCAL, port, "Ada", reconnect=False)
         await client.connect()
-        client._link.write(pack({"type": "snapshot_request"}, CLIENT))  # answered: bye "left"
+        client._link.write(client.session.seal(pack({"type": "snapshot_request"}, CLIENT)))
+        # ... answered: bye "left"
         await client.wait_for(lambda c: c.status == "closed")
         reply = await client.act(Pass(0))
         await fake.stop()

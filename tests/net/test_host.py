@@ -33,10 +33,10 @@ LOCAL = "127.0.0.1"
 
 async def raw_play(client: Client, cards: str):
     """A play whose cards are not cards (the client's own code never sends one)."""
-    from president.net.protocol import PlayRequest, encode
+    from president.net.protocol import PlayRequest
 
-    request_id, _ = client.session.request(Pass(0))
-    client._link.write(encode(PlayRequest(id=request_id, cards=cards), check=False))
+    request_id, data = client.session.ask(lambda i: PlayRequest(id=i, cards=cards))
+    client._link.write(data)
     future = asyncio.get_running_loop().create_future()
     client._replies[request_id] = future
     return await asyncio.wait_for(future, 10)
@@ -475,7 +475,7 @@ def test_the_host_pings_only_a_peer_that_fell_silent():
             await asyncio.sleep(0.02)
         received = []                    # everything, up to the last pong
         while not any(m["type"] == "pong" and m["nonce"] == 24 for m in received):
-            received.extend(talking.decoder.feed_maps(await talking.reader.read(65536)))
+            received.extend(talking.feed(await talking.reader.read(65536)))
         silent_frames = await silent.closed()
         await host.stop()
         return received, silent_frames
@@ -700,15 +700,24 @@ def test_what_a_step_sends_a_player_goes_in_one_write():
         await client.connect()
         await client.wait_for(wants_to_act)
         conn = table.seats[client.seat].conn
-        writes = []
+        writes, sealed = [], []
         write = conn.writer.write
         conn.writer.write = lambda data: (writes.append(data), write(data))
+        sealer = conn.sealer
+
+        class Spy:  # what is sealed, record by record
+            def seal(self, data):
+                sealed.append(data)
+                return sealer.seal(data)
+
+        conn.sealer = Spy()
         legal = [a for a in client.view.legal if isinstance(a, (Play, Pass))]
         reply = await client.act(legal[0])
         await host.stop()
-        return reply, writes
+        return reply, writes, sealed
 
-    reply, writes = run(scenario())
+    reply, writes, sealed = run(scenario())
     assert reply.accepted
-    kinds = [m["type"] for m in Decoder(HOST).feed_maps(writes[0])]
+    assert len(sealed) == len(writes)  # one record a write
+    kinds = [m["type"] for m in Decoder(HOST).feed_maps(sealed[0])]
     assert kinds[-2:] == ["view_delta", "accepted"] and set(kinds[:-2]) <= {"event"}

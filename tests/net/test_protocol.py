@@ -35,7 +35,7 @@ INFO = {
     "seat_requests": [], "again": False, "hints": True,
 }
 
-SHARE = bytes(range(256))
+SHARE = bytes(range(65))
 MAC = bytes(32)
 SAMPLES: dict[str, list[dict]] = {
     CLIENT: [
@@ -67,10 +67,11 @@ SAMPLES: dict[str, list[dict]] = {
     ],
     HOST: [
         {"type": "challenge", "key": SHARE, "share": SHARE},
+        {"type": "confirm", "proof": MAC},
         {"type": "welcome", "version": PROTOCOL_VERSION, "seat": 1, "token": TOKEN,
-         "table": INFO, "proof": MAC},
+         "table": INFO},
         {"type": "welcome", "version": PROTOCOL_VERSION, "seat": None, "token": None,
-         "table": INFO, "proof": MAC},
+         "table": INFO},
         {"type": "refused", "id": 3, "code": "too_low", "params": {"phase": "play"}},
         {"type": "refused", "id": None, "code": "wrong_pin", "params": {}},
         {"type": "accepted", "id": 3},
@@ -287,9 +288,8 @@ def test_missing_version_is_a_version_error():
     {"type": "state", "seq": -1, "view": {}},
     {"type": "state", "seq": 1, "view": [1]},
     {"type": "event", "seq": 1, "event": {"seat": 1}},
-    {"type": "welcome", "version": 1, "seat": 9, "token": None, "table": INFO, "proof": MAC},
-    {"type": "welcome", "version": 1, "seat": 0, "token": None, "table": {**INFO, "x": 1},
-     "proof": MAC},
+    {"type": "welcome", "version": 1, "seat": 9, "token": None, "table": INFO},
+    {"type": "welcome", "version": 1, "seat": 0, "token": None, "table": {**INFO, "x": 1}},
     {"type": "table", "table": {**INFO, "seats": "4"}},
     {"type": "bye", "code": "Not A Code", "params": {}},
 ])

@@ -11,7 +11,7 @@ from security_kit import LOCAL, Raw, frame, play_steadily, run, short_rules, wai
 from president.net.client import Client
 from president.net.host import Host
 from president.net.pake import token_hint
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
+from president.net.protocol import HOST, PROTOCOL_VERSION, pack
 from president.net.table import Table, TableOptions
 
 
@@ -69,15 +69,16 @@ def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token
     connections: list[dict] = []
 
     async def fake_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder, host = Decoder(CLIENT), HostHalf(tokens=("ab" * 16,))
-        [hello] = decoder.feed_maps(await reader.read(65536))
+        host = HostHalf(tokens=("ab" * 16,))
+        [hello] = host.feed(await reader.read(65536))
         connections.append(hello)
         writer.write(host.challenge(hello))
-        [proof] = decoder.feed_maps(await reader.read(65536))
+        [proof] = host.feed(await reader.read(65536))
         connections.append(proof)
         writer.write(host.welcome(_INFO, token="ab" * 16))
         if len(connections) >= 4:
-            writer.write(pack({"type": "bye", "code": "session_over", "params": {}}, HOST))
+            writer.write(host.seal(pack({"type": "bye", "code": "session_over", "params": {}},
+                                        HOST)))
             await writer.drain()
             writer.close()
             return

@@ -9,7 +9,6 @@ dictionary of PINs offline against what the client sent."""
 from __future__ import annotations
 
 import asyncio
-import secrets
 from typing import Any
 
 import pytest
@@ -24,19 +23,23 @@ from president.errors import JoinRefused
 from president.net.client import Client
 from president.net.host import Host
 from president.net.pake import (
-    G,
+    PIN as PIN_CONTEXT,
+)
+from president.net.pake import (
     HostKey,
     M,
     N,
-    P,
-    _key,
-    _mac,
+    Schedule,
+    encode_point,
     fingerprint,
-    pin_scalar,
+    password_scalar,
+    random_scalar,
+    share,
     short_fingerprint,
-    to_bytes,
+    transcript,
+    unmasked,
 )
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
+from president.net.protocol import CLIENT, HOST, Decoder, pack, parse
 from president.net.session import Joined, JoinFailed
 from president.net.table import Table, TableOptions
 
@@ -49,9 +52,8 @@ class Impostor:
 
     def __init__(self, guess: str) -> None:
         self.key = HostKey.generate()
-        self.w = pin_scalar(guess)
-        self.b = 2 * secrets.randbits(255) + 2
-        self.share = to_bytes(pow(G, self.b, P) * pow(N, self.w, P) % P)
+        self.y = random_scalar()
+        self.share = encode_point(share(self.y, password_scalar(guess, PIN_CONTEXT), N))
         self.received: list[dict[str, Any]] = []
         self.raw = bytearray()
 
@@ -66,9 +68,7 @@ class Impostor:
                         writer.write(pack({"type": "challenge", "key": self.key.public,
                                            "share": self.share}, HOST))
                     elif msg["type"] == "proof":  # it cannot make the host's proof: it fakes one
-                        writer.write(pack({"type": "welcome", "version": PROTOCOL_VERSION,
-                                           "seat": 0, "token": None, "table": TABLE,
-                                           "proof": bytes(32)}, HOST))
+                        writer.write(pack({"type": "confirm", "proof": bytes(32)}, HOST))
         finally:
             writer.close()
 
@@ -76,19 +76,17 @@ class Impostor:
         """The PINs that explain the client's proof (what an offline attack finds)."""
         hello = next(m for m in self.received if m["type"] == "hello")
         proof = next(m for m in self.received if m["type"] == "proof")
-        t = int.from_bytes(hello["share"], "big")
+        identity = parse({**hello, "share": bytes(65)}, CLIENT).identity  # type: ignore[attr-defined]
         found = []
         for pin in candidates:
-            w = pin_scalar(pin)
-            a_part = t * pow(pow(M, w, P), -1, P) % P
-            key = _key(hello["share"], self.share, self.key.public, pow(a_part, self.b, P),
-                       pow(a_part, self.key.secret, P), w)
-            if _mac(key, b"client") == proof["proof"]:
+            w = password_scalar(pin, PIN_CONTEXT)
+            x_point = unmasked(hello["share"], w, M)     # x·G, if w is the client's
+            k = encode_point(x_point * self.y)
+            d = int((x_point * self.key.secret).x).to_bytes(32, "big")
+            tt = transcript(identity, self.key.public, hello["share"], self.share, k, w)
+            if Schedule.of(tt, PIN_CONTEXT + d).ca == proof["proof"]:
                 found.append(pin)
         return found
-
-
-TABLE = Table(TableOptions(name="Kitchen", seats=3, pin=PIN)).info().to_wire()
 
 
 async def impostor_server(impostor: Impostor) -> tuple[asyncio.Server, int]:

@@ -24,8 +24,11 @@ from president import engine
 from president.actions import Pass, Play
 from president.cli.web import web_server
 from president.combos import strengths
+from president.net import host as host_module
+from president.net.channel import CLIENT_RECORD, HOST_RECORD, Incoming
 from president.net.host import Host
-from president.net.protocol import CLIENT, HOST, Decoder
+from president.net.pake import HostHandshake, HostSecrets, Keys
+from president.net.protocol import CLIENT, HOST
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 
@@ -214,36 +217,79 @@ def my_turn(host: HostThread, seat: int) -> bool:
     return state is not None and state.phase.value == "play" and state.turn == seat
 
 
-def ws_frames(driver: Any) -> list[dict[str, Any]]:
-    """Every message the page received over its WebSockets (Chrome's own record of the
-    frames), decoded as the terminal client decodes them."""
-    decoder = Decoder(HOST)
+# The channel's keys of every handshake a host of this process made, by the client's share:
+# what lets a test read the sealed frames Chrome records (net/channel.py).
+KEYS: dict[bytes, Keys] = {}
+
+
+class _RecordedHandshake(HostHandshake):
+    def __init__(self, secrets_: HostSecrets, client_share: bytes, identity: bytes) -> None:
+        super().__init__(secrets_, client_share, identity)
+        KEYS[bytes(client_share)] = self.keys
+
+
+host_module.HostHandshake = _RecordedHandshake  # type: ignore[misc]
+
+
+class _Socket:
+    """One WebSocket's two byte streams as Chrome recorded them, opened with the keys its
+    host recorded (``KEYS``)."""
+
+    def __init__(self) -> None:
+        self.sent, self.received = Incoming(CLIENT), Incoming(HOST)
+        self.keys: Keys | None = None
+
+    def read(self, incoming: Incoming, data: bytes) -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+        while maps := incoming.feed_maps(data):
+            data = b""
+            for msg in maps:
+                if msg["type"] == "hello":
+                    self.keys = KEYS.get(msg["share"])
+                elif msg["type"] == "proof" and self.keys is not None:
+                    self.sent.seal(self.keys.client_to_host, CLIENT_RECORD)
+                elif msg["type"] == "confirm" and self.keys is not None:
+                    self.received.seal(self.keys.host_to_client, HOST_RECORD)
+            got += maps
+        return got
+
+
+def _ws_log(driver: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bytes]:
+    """What the page sent and received over its WebSockets since the log was last read
+    (Chrome's own record of the frames), decoded as the terminal client decodes them, and
+    the bytes it sent."""
+    sockets: dict[str, _Socket] = driver.__dict__.setdefault("president_sockets", {})
+    sent: list[dict[str, Any]] = []
     received: list[dict[str, Any]] = []
+    raw = b""
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.webSocketCreated":
-            decoder = Decoder(HOST)   # a new connection: a new byte stream
-        if message["method"] != "Network.webSocketFrameReceived":
+        method, params = message["method"], message["params"]
+        if method == "Network.webSocketCreated":
+            sockets[params["requestId"]] = _Socket()   # a new connection: new streams
+        if method not in ("Network.webSocketFrameReceived", "Network.webSocketFrameSent"):
             continue
-        response = message["params"]["response"]
+        socket = sockets.setdefault(params["requestId"], _Socket())
+        response = params["response"]
         assert response["opcode"] == 2, response  # binary frames only
-        received.extend(decoder.feed_maps(base64.b64decode(response["payloadData"])))
-    return received
+        data = base64.b64decode(response["payloadData"])
+        if method == "Network.webSocketFrameSent":
+            raw += data
+            sent += socket.read(socket.sent, data)
+        else:
+            received += socket.read(socket.received, data)
+    return sent, received, raw
+
+
+def ws_frames(driver: Any) -> list[dict[str, Any]]:
+    """Every message the page received over its WebSockets since the log was read."""
+    return _ws_log(driver)[1]
 
 
 def ws_sent(driver: Any) -> tuple[list[dict[str, Any]], bytes]:
     """Every message the page sent over its WebSockets, and their bytes (the log is read:
     ``ws_frames`` after this sees only later frames)."""
-    decoder, sent, raw = Decoder(CLIENT), [], b""
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.webSocketCreated":
-            decoder = Decoder(CLIENT)
-        if message["method"] != "Network.webSocketFrameSent":
-            continue
-        data = base64.b64decode(message["params"]["response"]["payloadData"])
-        raw += data
-        sent.extend(decoder.feed_maps(data))
+    sent, _, raw = _ws_log(driver)
     return sent, raw
 
 

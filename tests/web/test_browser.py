@@ -188,7 +188,7 @@ def test_no_websocket_frame_to_the_page_holds_another_seats_hidden_card(browser:
         playing.result(10)
         wait(lambda: by_id(browser, "summary").is_displayed(), what="the summary")
         frames = ws_frames(browser)
-        assert [f["type"] for f in frames[:2]] == ["challenge", "welcome"]
+        assert [f["type"] for f in frames[:3]] == ["challenge", "confirm", "welcome"]
         assert check_no_hidden_cards(frames, seat) > 20
         # and the raw view never names a card another seat was dealt, outside the pile
         for frame in frames:
@@ -226,7 +226,7 @@ def test_the_pages_plural_rule_and_msgpack_agree_with_python(browser: Any) -> No
                   "long": "x" * 300, "map": {str(i): i for i in range(20)}}
         encoded = browser.execute_async_script("""
             const [value, done] = arguments;
-            import('/static/msgpack.js').then((m) => {
+            import('/static/vendor.js').then((m) => {
               const bytes = m.encode(value);
               done([Array.from(bytes), m.decode(bytes), Array.from(m.encode(value.n))]);
             });""", sample)

@@ -14,15 +14,14 @@ from typing import Any
 
 import aiohttp
 import pytest
-import rawpeer
+from rawpeer import ClientChannel
 
 from president.cli.web import static_files, web_server
 from president.cli.web.qr import qr_lines
 from president.cli.web.texts import LABELS, page_texts
 from president.net.host import Host
 from president.net.limits import Limits
-from president.net.pake import ClientHandshake
-from president.net.protocol import CLIENT, HOST, PROTOCOL_VERSION, Decoder, pack
+from president.net.protocol import CLIENT, PROTOCOL_VERSION, pack
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer, origin_allowed
 
@@ -49,20 +48,16 @@ async def serving(limits: Limits | None = None, **options: Any) -> AsyncIterator
         await web.stop()
 
 
-def hello(name: str = "Ola", handshake: ClientHandshake | None = None) -> bytes:
-    return pack(rawpeer.hello(name, handshake, language="pl"), CLIENT)
-
-
 async def join(ws: aiohttp.ClientWebSocketResponse, inbox: Inbox | None = None,
                name: str = "Ola", pin: str | None = None) -> dict[str, Any]:
-    """Join over the WebSocket as the page does (hello, challenge, proof): the verdict."""
+    """Join over the WebSocket as the page does (hello, challenge, proof, the host's
+    confirm): the verdict."""
     inbox = inbox or Inbox(ws)
-    handshake = ClientHandshake(pin)
-    await ws.send_bytes(hello(name, handshake))
+    await ws.send_bytes(pack(inbox.channel.hello(name, pin, language="pl"), CLIENT))
     challenge = await inbox.next("challenge", "refused")
     if challenge["type"] == "refused":
         return challenge
-    await ws.send_bytes(pack(rawpeer.proof(handshake, challenge), CLIENT))
+    await inbox.send(inbox.channel.proof(challenge))
     return await inbox.next("welcome", "refused")
 
 
@@ -81,8 +76,12 @@ class Inbox:
     """What the host sent on one WebSocket, decoded as the terminal client decodes it."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws, self.decoder = ws, Decoder(HOST)
+        self.ws, self.channel = ws, ClientChannel()
         self.waiting: list[dict[str, Any]] = []
+
+    async def send(self, *msgs: dict[str, Any]) -> None:
+        """Frames, sealed once the channel is."""
+        await self.ws.send_bytes(self.channel.seal(b"".join(pack(m, CLIENT) for m in msgs)))
 
     async def next(self, *kinds: str) -> dict[str, Any]:
         """The next message of one of ``kinds`` (others before it are skipped)."""
@@ -93,7 +92,7 @@ class Inbox:
                     return item
             msg = await self.ws.receive(timeout=10)
             assert msg.type is aiohttp.WSMsgType.BINARY, msg
-            self.waiting.extend(self.decoder.feed_maps(msg.data))
+            self.waiting.extend(self.channel.feed(msg.data))
 
 
 async def receive(ws: aiohttp.ClientWebSocketResponse, inbox: Inbox | None,
@@ -158,7 +157,7 @@ def test_path_tricks_name_no_file(path: str) -> None:
 
 def test_only_the_static_folder_is_served() -> None:
     files = static_files().files
-    assert {"index.html", "app.js", "style.css", "msgpack.js", "session.js"} <= set(files)
+    assert {"index.html", "app.js", "style.css", "vendor.js", "session.js"} <= set(files)
     assert not any(name.endswith(".py") for name in files)
 
 
@@ -261,12 +260,11 @@ def test_a_websocket_speaks_the_table_protocol_like_a_socket() -> None:
                 aiohttp.ClientSession() as http:
             ws = await http.ws_connect(f"http://{LOCAL}:{web.port}/ws", headers=origin(web))
             decoder = Inbox(ws)
-            handshake = ClientHandshake()
-            frame = hello(handshake=handshake)
+            frame = pack(decoder.channel.hello("Ola", language="pl"), CLIENT)
             await ws.send_bytes(frame[:3])   # a frame may span messages
             await ws.send_bytes(frame[3:])
             challenge = await receive(ws, decoder, "challenge")
-            await ws.send_bytes(pack(rawpeer.proof(handshake, challenge), CLIENT))
+            await decoder.send(decoder.channel.proof(challenge))
             welcome = await receive(ws, decoder, "welcome")
             assert welcome["seat"] == 0 and len(welcome["token"]) == 32
             state = await receive(ws, decoder, "state")
@@ -274,8 +272,7 @@ def test_a_websocket_speaks_the_table_protocol_like_a_socket() -> None:
             assert view["seat"] == 0 and len(view["hand"].split()) == 13
             assert table.seats[0].language == "pl"
             # an action the rules refuse: the engine's reason, the connection stays open
-            await ws.send_bytes(pack({"type": "pass", "id": 5}, CLIENT)
-                                + pack({"type": "ping", "nonce": 9}, CLIENT))
+            await decoder.send({"type": "pass", "id": 5}, {"type": "ping", "nonce": 9})
             assert view["turn"] == 0  # seed 7: seat 0 leads
             pong = await receive(ws, decoder, "pong")  # answered at once, before the table
             assert pong["nonce"] == 9

@@ -1,11 +1,15 @@
 // One player's session with the table over a WebSocket, as net/session.py is for the
 // terminal: the handshake (pake.js: the PIN and the seat token are proved, never sent;
-// a welcome counts only with the host's proof), sequence numbers and
+// the host's confirm proves it knew them and holds its key, then everything both ways is
+// sealed, the welcome and its token included), sequence numbers and
 // snapshot requests after a gap, request ids and their replies, heartbeats, coming
 // back after a drop (backoff from 0.1 s doubling to 5 s) and the final refusals.
 
-import { ClientHandshake, tokenHint } from "./pake.js";
-import { FrameDecoder, WireError, frame, messages } from "./wire.js";
+import {
+  ClientHandshake, HandshakeError, HOST_RECORD, Opener, PIN, SEAT, Sealer, helloIdentity,
+  tokenHint,
+} from "./pake.js";
+import { FrameDecoder, MAX_FRAME, PROTOCOL_VERSION, WireError, frame, messages } from "./wire.js";
 
 export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
   "bad_version", "no_such_table", "session_over", "host_unproved", "no_pin"]);
@@ -50,30 +54,39 @@ export class Session {
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
     this.ws = ws;
-    this.decoder = new FrameDecoder();
+    this.decoder = new FrameDecoder(MAX_FRAME, "confirm");
+    this.opener = null;
+    this.sealer = null;
     this.lastSeq = 0;
     this.resyncing = false;
     this.view = null;           // a new connection starts from its snapshot
     ws.onopen = () => {
       this.lastHeard = Date.now();
-      this.pake = new ClientHandshake(this.token || this.pin);   // a return: the token
-      this.send(messages.hello({ name: this.name, language: this.language,
-        share: this.pake.share, seatHint: this.token ? tokenHint(this.token) : null,
-        spectate: this.spectate, table: this.tableId }));
+      const fields = { version: PROTOCOL_VERSION, name: this.name, language: this.language,
+        seatHint: this.token ? tokenHint(this.token) : null, spectate: this.spectate,
+        table: this.tableId };
+      // a return: the token is the password
+      this.pake = new ClientHandshake(this.token || this.pin, helloIdentity(fields),
+        this.token ? SEAT : PIN);
+      this.send(messages.hello({ ...fields, share: this.pake.share }));
       this.heartbeat = setInterval(() => this.beat(), PING_EVERY);
     };
     ws.onmessage = (message) => {
       if (ws !== this.ws) return;
       this.lastHeard = Date.now();
-      let received;
+      let data = new Uint8Array(message.data);
       try {
-        received = this.decoder.feed(new Uint8Array(message.data));
+        for (;;) {   // a feed stops at the host's confirm: the rest is sealed
+          if (this.opener !== null) data = this.opener.open(data);
+          const received = this.decoder.feed(data);
+          data = new Uint8Array(0);
+          if (received.length === 0 || ws !== this.ws) break;
+          for (const msg of received) this.handle(msg);
+        }
       } catch (error) {
-        if (!(error instanceof WireError)) throw error;
-        ws.close();   // a broken stream: drop it and come back
-        return;
+        if (!(error instanceof WireError) && !(error instanceof HandshakeError)) throw error;
+        ws.close();   // a broken stream (or a record that does not open): drop it, come back
       }
-      for (const msg of received) this.handle(msg);
     };
     ws.onclose = () => { if (ws === this.ws) this.lost(); };
   }
@@ -84,13 +97,15 @@ export class Session {
       this.lost();
       return;
     }
+    if (this.sealer === null) return;   // the host waits for nothing but the proof
     this.nonce = (this.nonce + 1) % 2 ** 32;
     this.send(messages.ping(this.nonce));
   }
 
   send(message) {
     if (this.ws?.readyState === WebSocket.OPEN) {
-      this.ws.send(frame(message));
+      const bytes = frame(message);
+      this.ws.send(this.sealer === null ? bytes : this.sealer.seal(bytes));
       return true;
     }
     return false;
@@ -183,16 +198,22 @@ export class Session {
   }
 
   handshake(msg) {
-    if (msg.type === "challenge" && this.pake.key === null) {
+    if (msg.type === "challenge" && this.pake.keys === null) {
       let proof;
       try { proof = this.pake.answer(msg.key, msg.share); }
       catch { this.ws?.close(); return undefined; }   // not a host's answer: come back
       return this.send(messages.proof(proof));
     }
-    if (msg.type === "welcome" && !this.pake.hostProved(msg.proof)) {
-      this.setStatus("closed");
-      return this.emit("join_failed", { code: "host_unproved", params: {}, final: true });
+    if (msg.type === "confirm" && this.sealer === null) {
+      if (!this.pake.hostProved(msg.proof)) return this.unproved();
+      const { clientToHost, hostToClient } = this.pake.keys;
+      this.opener = new Opener(hostToClient, HOST_RECORD);
+      this.opener.push(this.decoder.rest());
+      this.decoder.last = null;
+      this.sealer = new Sealer(clientToHost);
+      return undefined;
     }
+    if (msg.type === "welcome" && this.sealer === null) return this.unproved();  // in clear
     if (msg.type === "welcome") {
       this.seat = msg.seat;
       this.token = msg.token;
@@ -207,6 +228,12 @@ export class Session {
       return this.emit("join_failed", { code: msg.code, params: msg.params, final });
     }
     return undefined;
+  }
+
+  unproved() {
+    this.setStatus("closed");
+    this.stop();
+    return this.emit("join_failed", { code: "host_unproved", params: {}, final: true });
   }
 
   lost() {

@@ -1,10 +1,12 @@
 // Frames of the table protocol (rules-docs/protocol.md), sans-I/O like net/protocol.py:
 // a 4-byte big-endian length, then that many bytes of one msgpack map whose "type"
-// names the message. The WebSocket carries the same bytes as the TCP port.
+// names the message (msgpack: the vendored @msgpack/msgpack). The WebSocket carries the
+// same bytes as the TCP port: in clear up to the host's "confirm", then inside the
+// sealed channel's records (pake.js).
 
-import { decode, encode } from "./msgpack.js";
+import { decode, encode } from "./vendor.js";
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 export const MAX_FRAME = 256 * 1024;        // what the host may send
 export const MAX_CLIENT_FRAME = 8 * 1024;   // what the host reads
 
@@ -21,10 +23,12 @@ export function frame(message) {
   return out;
 }
 
-// Fed the bytes of each WebSocket message; returns the complete messages so far.
+// Fed bytes; returns the complete messages so far. A frame of type ``last`` ends a feed:
+// what follows it (the channel's records) waits in ``rest()``.
 export class FrameDecoder {
-  constructor(maxFrame = MAX_FRAME) {
+  constructor(maxFrame = MAX_FRAME, last = null) {
     this.maxFrame = maxFrame;
+    this.last = last;
     this.buffer = new Uint8Array(0);
   }
 
@@ -47,9 +51,17 @@ export class FrameDecoder {
           || typeof message.type !== "string") throw new WireError("not_a_map");
       messages.push(message);
       at += 4 + size;
+      if (message.type === this.last) break;
     }
     this.buffer = joined.slice(at);
     return messages;
+  }
+
+  // The bytes after the last frame returned (then none).
+  rest() {
+    const rest = this.buffer;
+    this.buffer = new Uint8Array(0);
+    return rest;
   }
 }
 
