@@ -80,12 +80,12 @@ def joining(conn: Connection, name: str, watching: bool) -> Join:
     """What a connection hands its table once its player is in: after the handshake
     (net/pake.py), the channel sealed (net/channel.py); in a tree from before them
     (``--baseline``), after their forerunners."""
-    try:
-        from president.net.channel import HOST_RECORD, Sealer
-        from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets
-        from president.net.protocol import Proof
-    except ImportError:
+    if not hasattr(Hello, "identity"):
         return _joining_unsealed(conn, name, watching)
+    from president.net.channel import HOST_RECORD, Sealer
+    from president.net.pake import ClientHandshake, HostHandshake, HostKey, HostSecrets
+    from president.net.protocol import Proof
+
     hello = Hello(version=PROTOCOL_VERSION, name=name, language="en", share=bytes(65),
                   seat_hint=None, spectate=watching, table=None)
     client = ClientHandshake(None, hello.identity)

@@ -166,6 +166,7 @@ class Connection:
         self.hello_seen = False                     # ... and answered it (net/pake.py)
         self.incoming = Incoming(CLIENT, host.max_frame)
         self.sealer: Sealer | None = None           # the channel, once the proof checked
+        self.clear_queued = False                   # frames in clear wait in the outbox
         self.closing = False
         self.loop = asyncio.get_running_loop()
         self.opened = self.last_heard = self.loop.time()
@@ -217,6 +218,7 @@ class Connection:
         Frames queued before the channel is sealed go in clear."""
         if self.sealer is None:
             data = Clear(data)
+            self.clear_queued = True
         if self.flushes:
             self.outgoing.add(data)
             self.host.flush_soon(self)
@@ -240,8 +242,9 @@ class Connection:
         sealer = self.sealer
         if sealer is None:
             return b"".join(frames)
-        if not any(type(frame) is Clear for frame in frames):
+        if not self.clear_queued:
             return sealer.seal(b"".join(frames))
+        self.clear_queued = False
         out: list[bytes] = []
         run: list[bytes] = []
         for frame in frames:

@@ -35,7 +35,7 @@ export { hkdf } from "@noble/hashes/hkdf.js";
 export { hmac } from "@noble/hashes/hmac.js";
 export { bytesToHex, concatBytes, hexToBytes, randomBytes } from "@noble/hashes/utils.js";
 export { bytesToNumberBE, numberToBytesBE } from "@noble/curves/utils.js";
-export { chacha20poly1305 } from "@noble/ciphers/chacha.js";
+export { gcm } from "@noble/ciphers/aes.js";
 export { equalBytes } from "@noble/ciphers/utils.js";
 export { encode, decode } from "@msgpack/msgpack";
 """

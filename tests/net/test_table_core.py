@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import random
 from collections import defaultdict
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,6 @@ from president.net.protocol import (
     RulesChange,
     SeatAnswer,
     StartRequest,
-    Welcome,
     action_request,
     encode,
 )
@@ -105,8 +103,6 @@ class Harness:
         if isinstance(msg, Numbered):
             data = msg.data
         else:
-            if isinstance(msg, Welcome):  # the connection adds the host's proof
-                msg = replace(msg, proof=bytes(32))
             data = encode(msg, check=False)
         assert isinstance(peer, Peer)
         self.frames[peer] += [m.to_wire() for m in Decoder(HOST).feed(data)]
@@ -117,12 +113,13 @@ class Harness:
         """Join ``peer`` proving ``token`` or ``pin`` (``host_pin``: the one the host
         checks it against, if not that one); its welcome or refusal (None: not yet)."""
         hello = Hello(version=PROTOCOL_VERSION, name=name or peer.name, language="en",
-                      share=bytes(255) + b"\x02", seat_hint=None, spectate=spectate,
+                      share=bytes(65), seat_hint=None, spectate=spectate,
                       table=None)
         join = proved_join(peer, hello, token if token is not None else pin)
         if host_pin is not None:
-            client = ClientHandshake(pin)
-            host = HostHandshake(HostSecrets(HostKey.generate(), host_pin), client.share)
+            client = ClientHandshake(pin, b"raw")
+            host = HostHandshake(HostSecrets(HostKey.generate(), host_pin), client.share,
+                                 b"raw")
             join = Join(peer, hello, host, Proof(proof=client.answer(host.public, host.share)))
         if token is not None:
             join = Join(peer, hello, join.handshake, join.proof, token)

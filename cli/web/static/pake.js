@@ -1,11 +1,11 @@
 // The join handshake's client half and the sealed channel, as net/pake.py and
 // net/channel.py (read them for the why): RFC 9382 SPAKE2 (P-256, SHA-256, HKDF, HMAC)
-// with the host's key mixed in, then ChaCha20-Poly1305 records. Every primitive is the
+// with the host's key mixed in, then AES-256-GCM records. Every primitive is the
 // vendored noble libraries' (vendor.js, tools/vendor_js.py): a page served over plain
 // http has no crypto.subtle. Only the composition is ours.
 
 import {
-  bytesToHex, bytesToNumberBE, chacha20poly1305, concatBytes, equalBytes, hkdf, hmac,
+  bytesToHex, bytesToNumberBE, concatBytes, equalBytes, gcm, hkdf, hmac,
   numberToBytesBE, p256, randomBytes, sha256,
 } from "./vendor.js";
 
@@ -159,7 +159,7 @@ export class Sealer {
       const piece = data.subarray(start, start + this.limit);
       const header = new Uint8Array(4);
       new DataView(header.buffer).setUint32(0, piece.length + TAG);
-      out.push(header, chacha20poly1305(this.key, nonce(this.number), header).encrypt(piece));
+      out.push(header, gcm(this.key, nonce(this.number), header).encrypt(piece));
       this.number += 1;
     }
     return concatBytes(...out);
@@ -187,7 +187,7 @@ export class Opener {
       const header = this.buffer.slice(at, at + 4);
       const sealed = this.buffer.slice(at + 4, at + 4 + size);
       try {
-        out.push(chacha20poly1305(this.key, nonce(this.number), header).decrypt(sealed));
+        out.push(gcm(this.key, nonce(this.number), header).decrypt(sealed));
       } catch {
         return this.die();
       }
