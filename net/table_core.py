@@ -4,9 +4,10 @@ the commit point and what goes to whom, decided here and nowhere else.
 No sockets, no tasks, no clock: ``net/table.py`` drives it. Inputs are a connection
 that joined (``Join``), its messages (``Command``), its going (``Gone``), a stop
 (``Stop``) and the time; each call returns the outputs, in the order they must be
-performed (``Send``, ``Broadcast``, ``Close``, ``Attach``, ``Detach``, ``Log``, ``Changed``), and
-``next_deadline`` says when to call ``wake`` again (timers are deadlines: bot moves,
-turn timers, the pause between hands, grace, minutes, a late PIN refusal).
+performed (``Send``, ``Broadcast``, ``Close``, ``Attach``, ``Detach``, ``Log``,
+``Changed``), and ``next_deadline`` says when to call ``wake`` again (timers are
+deadlines, ``net/deadlines.py``: bot moves, turn timers, the pause between hands,
+grace, minutes, a late PIN refusal).
 
     core = TableCore(options, journal)
     outputs = core.open(now)
@@ -18,8 +19,8 @@ which seat each one holds. Every action goes through ``_commit``: applied, hande
 the journal hook (the one port the core calls: a record must be written before its
 broadcast leaves, and a failed write undoes the action before anyone saw it), then
 broadcast. Each seat receives only ``view(state, seat)`` and events projected for it;
-spectators get the public view. The bots decide here, synchronously, when their
-deadline comes.
+spectators get the public view (the frames: ``net/projection.py``). The bots decide
+here, synchronously, when their deadline comes.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections import deque
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from president import engine
 from president.actions import Action, Decree, Pass, Ready, action_to_dict
@@ -44,11 +45,12 @@ from president.events import Event, project_event
 from president.rules import HouseRules, check_player_count
 from president.seeds import bot_seed, move_seed, new_session_seed
 from president.state import Phase, State
-from president.view import OwnPart, own_part, own_sources, view
+from president.view import view
 
 from .deadlines import Deadlines
 from .limits import Limits, PinGuard
 from .pake import HostHandshake
+from .projection import Projection
 from .protocol import (
     MAX_SEATS,
     PROTOCOL_VERSION,
@@ -66,21 +68,15 @@ from .protocol import (
     Leave,
     Message,
     Numbered,
-    Packed,
-    Pairs,
     Proof,
     Refused,
     RulesChange,
     SeatAnswer,
     SnapshotRequest,
     StartRequest,
-    StateFrames,
-    StateUpdate,
     TableInfo,
     TableUpdate,
-    ViewDelta,
     Welcome,
-    packed_event,
 )
 
 log = logging.getLogger("president.net.table")
@@ -329,14 +325,7 @@ class TableCore:
         self._elapsed = 0.0             # a resumed session's time already played
         self._now = 0.0                 # the time of the input being handled
         self._out: list[Output] = []
-        # What the last broadcast showed everyone: its state, the public part of its
-        # views (None: the next one sends whole views) and each seat's own part.
-        self._sent_state: State | None = None
-        # The number of the last state/event frame broadcast: a broadcast's frames take the
-        # next ones; a snapshot takes none (it stands for every frame so far).
-        self._seq = 0
-        self._public_sent: dict[str, Any] | None = None
-        self._own_packed: dict[int | None, _OwnPacked] = {}  # by _own_pairs
+        self.projection = Projection()  # what each peer is shown, numbered
         self.sessions = 1               # sessions played at this table (play again: +1)
         self.awaiting_again = False     # session over: waiting for the owner to play again
         # A duplicate session's first one: its players and final scores, by seat
@@ -662,7 +651,7 @@ class TableCore:
         self.seats = [dataclasses.replace(self.seats[(index - 1) % count], index=index)
                       for index in range(count)]
         self._seat_requests.clear()
-        self._own_packed.clear()
+        self.projection.seats_moved()
         for seat in self.seats:
             if seat.conn is not None:
                 self._members[seat.conn] = seat.index
@@ -1016,71 +1005,8 @@ class TableCore:
                 if place.standin is not None:
                     place.away_tricks += sum(1 for event in events if event.code == "clear"
                                              and event.params.get("leader") == place.index)
-        # Each frame is packed once: an event once for everyone unless it hides cards
-        # (then once per seat, and once for all spectators), and the view's change: its
-        # public part once, each seat's own part only when it changed. Every seat whose
-        # own part did not change shares the spectators' frames. The table numbers the
-        # frames (every peer is sent as many), so each batch is made into bytes once.
-        state = self.state
-        public = view(state, None).public_dict()
-        sent, whole = self._public_sent, self._public_sent is None
-        if sent is None:        # whole views (the first broadcast, or after a reset)
-            states = StateFrames(Pairs.of(public))
-        else:                   # what changed since the last broadcast
-            states = StateFrames(Pairs.of({key: value for key, value in public.items()
-                                           if key not in sent or sent[key] != value}),
-                                 ViewDelta.TYPE)
-        self._public_sent, self._sent_state = public, state
-        first = self._seq + 1
-        self._seq += len(events) + 1
-        shown: dict[tuple[int, int | None] | int, Packed] = {}   # events
-        frames: dict[int | None, Numbered] = {}                   # by seat: all it is sent
-        common: Numbered | None = None      # for every seat shown no change of its own
-        # Events a spectator sees whole hide nothing from anyone (``project_event``).
-        public_events = all(project_event(event, None) is event for event in events)
-        sends: list[tuple[Peer, Numbered]] = []
-        for conn, seat in self._peers():
-            numbered = frames.get(seat)
-            if numbered is None:
-                own = self._own_pairs(seat, whole)
-                seen = events if public_events else [project_event(e, seat) for e in events]
-                alike = own.count == 0 and seen == events
-                if alike and common is not None:
-                    numbered = common
-                else:
-                    batch = states.with_own(own)
-                    for number in reversed(range(len(seen))):
-                        key = number if seen[number] is events[number] else (number, seat)
-                        if key not in shown:
-                            shown[key] = packed_event(seen[number], by if number == 0 else "")
-                        batch = shown[key] + batch
-                    numbered = batch.numbered(first)
-                    if alike:
-                        common = numbered
-                frames[seat] = numbered
-            sends.append((conn, numbered))
-        self._out.append(Broadcast(sends))
-
-    def _own_pairs(self, seat: int | None, whole: bool) -> Pairs:
-        """The seat's own part of its view, packed: all of it (``whole``) or what changed
-        since it was last asked for. Made again only when what it is made of changed
-        (``own_sources``: most actions change one hand and the legal actions of the
-        seat that played and of the next one)."""
-        state = self.state
-        assert state is not None
-        sources = own_sources(state, seat) if seat is not None else ()
-        kept = self._own_packed.get(seat)
-        changed = _NO_PAIRS
-        if kept is None or kept.sources != sources:  # (the same objects: no compare)
-            own = own_part(state, seat)
-            changed = Pairs.of(own.changes(kept.part) if kept is not None else own.to_dict())
-            kept = self._own_packed[seat] = _OwnPacked(sources, own, None)
-        if not whole:
-            return changed
-        if kept.pairs is None:
-            kept = self._own_packed[seat] = kept._replace(pairs=Pairs.of(kept.part.to_dict()))
-        assert kept.pairs is not None
-        return kept.pairs
+        self._out.append(Broadcast(self.projection.broadcast(self.state, events, by,
+                                                             self._peers())))
 
     def _close(self, code: str) -> None:
         self.over = True
@@ -1234,16 +1160,11 @@ class TableCore:
         if self.state is None:
             self._send(conn, TableUpdate(table=self.info()))
         else:
-            # The next broadcast sends what changed since the last one: this whole view
-            # must be what that one showed (else the next one sends whole views).
-            seat = self._members.get(conn)
-            if self.state is not self._sent_state:
-                self._public_sent = None
-            elif seat is not None:
-                self._own_pairs(seat, whole=False)  # the seat's part is this one's
-            catch_up = list(catch_up)[-self._seq:] if self._seq else []
-            first = self._seq - len(catch_up)
-            self._send(conn, StateUpdate(seq=first, view=view(self.state, seat).to_dict()))
+            seq = self.projection.seq
+            catch_up = list(catch_up)[-seq:] if seq else []
+            first = seq - len(catch_up)
+            self._send(conn, self.projection.snapshot(self.state, self._members.get(conn),
+                                                      first))
             for number, (event, by) in enumerate(catch_up, first + 1):
                 self._send(conn, EventUpdate(seq=number, event=event, by=by))
 
@@ -1271,15 +1192,3 @@ class TableCore:
 
     def _log(self, what: str, /, **params: Any) -> None:
         self._out.append(Log(what, {"table": self.options.table_id, **params}))
-
-
-class _OwnPacked(NamedTuple):
-    """A seat's own part as last sent, what it was made of (``own_sources``), and once
-    asked for, packed whole."""
-
-    sources: tuple[object, ...]
-    part: OwnPart
-    pairs: Pairs | None
-
-
-_NO_PAIRS = Pairs(0, b"")

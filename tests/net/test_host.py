@@ -431,7 +431,7 @@ def test_the_client_asks_for_a_snapshot_after_a_sequence_gap():
         await client.connect()
         await client.wait_for(lambda c: c.view is not None)
         # Frames lost as for a full queue: the table spends sequence numbers.
-        table.core._seq += 3
+        table.core.projection.seq += 3
         await autoplay(client, 2, until=lambda c: c.gaps > 0 and wants_to_act(c))
         gaps = client.gaps
         await client.wait_for(lambda c: c.frames[-1]["type"] == "state")

@@ -493,7 +493,7 @@ def test_a_spectator_cannot_act_and_a_stranger_is_not_heard() -> None:
 
 
 def test_the_core_has_no_io_no_task_and_no_await() -> None:
-    for name in ("table_core.py", "deadlines.py"):
+    for name in ("table_core.py", "deadlines.py", "projection.py"):
         tree = ast.parse((ROOT / "net" / name).read_text(encoding="utf-8"))
         imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                     if isinstance(node, ast.Import) for alias in node.names}

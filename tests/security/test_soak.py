@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow
 
 TABLES, HUMANS, HANDS = 3, 3, 6
 HOST_FILES = ("net/host.py", "net/table.py", "net/table_core.py", "net/deadlines.py",
-              "net/limits.py", "net/persist.py", "net/journal.py")
+              "net/projection.py", "net/limits.py", "net/persist.py", "net/journal.py")
 
 
 class Conserving(TableJournal):
