@@ -322,6 +322,7 @@ class TableCore:
         self._ready_timer_hand = -1
         self._timers: Deadlines[Timer] = Deadlines()
         self._firing: deque[Timer] = deque()  # due, not fired yet (one failed: the rest)
+        self._refusing: list[Peer] = []       # wrong PINs whose refusal waits
         self._elapsed = 0.0             # a resumed session's time already played
         self._now = 0.0                 # the time of the input being handled
         self._out: list[Output] = []
@@ -693,6 +694,7 @@ class TableCore:
         delay = self.pin_guard.failed(self._now)
         if delay <= 0:
             return self._refuse_hello(conn, "wrong_pin")
+        self._refusing.append(conn)
         self._after(delay, Timer(TimerKind.REFUSE, conn))
         return None
 
@@ -1014,6 +1016,9 @@ class TableCore:
         self._broadcast_info()
         for conn, _ in self._peers():
             self._dismiss(conn, code)
+        for conn in self._refusing:   # no deadline comes any more: answered now
+            self._refuse_hello(conn, "wrong_pin")
+        self._refusing.clear()
         self._log("table_closed", code=code)
         self._changed()
 
@@ -1056,7 +1061,10 @@ class TableCore:
     def _timer(self, kind: TimerKind, key: Any) -> None:
         state = self.state
         if kind is TimerKind.REFUSE:
-            return self._refuse_hello(key, "wrong_pin")
+            if key in self._refusing:
+                self._refusing.remove(key)
+                self._refuse_hello(key, "wrong_pin")
+            return None
         if kind is TimerKind.INFO:
             if key == self._info_due:
                 self._flush_info()

@@ -21,6 +21,8 @@ from president.net.protocol import (
     HOST,
     PROTOCOL_VERSION,
     ActionRequest,
+    AgainRequest,
+    ChatRequest,
     Decoder,
     EndRequest,
     Hello,
@@ -45,6 +47,7 @@ from president.net.table_core import (
     Log,
     Output,
     Send,
+    Stop,
     TableCore,
     TableOptions,
 )
@@ -399,6 +402,96 @@ def test_a_wrong_pin_past_the_free_ones_is_refused_later() -> None:
     table.advance(0.5)
     assert table.frames[late][-1]["code"] == "wrong_pin" and table.closed[late] == "wrong_pin"
     assert table.join(Peer("right"), pin="1234")["type"] == "welcome"
+
+
+def test_a_late_pin_refusal_is_not_lost_when_the_table_closes() -> None:
+    table = Harness(seats=4, pin="1234")
+    guesses = [Peer(f"guess{n}") for n in range(4)]
+    for guess in guesses:
+        table.join(guess, pin="0000", host_pin="1234")
+    late = guesses[-1]                  # past Limits.pin_free: its refusal waits
+    assert table.frames[late] == []
+    table.perform(table.core.handle(Stop(now=True), table.now))
+    assert table.core.over and table.core.next_deadline is None
+    assert table.frames[late][-1]["code"] == "wrong_pin" and table.closed[late] == "wrong_pin"
+
+
+def test_a_session_of_minutes_ends_at_the_end_of_the_hand_its_deadline_falls_in() -> None:
+    rules = HouseRules(session_end="minutes", session_length=1)
+    table = Harness(seats=3, ready_timeout=0, rules=rules)
+    peers = started(table, "Ada", "Bea", "Cy")
+    assert table.core.next_deadline == table.now + 60
+    rng = random.Random(9)
+    table.play(peers, rng)
+    table.advance(61)
+    assert not table.core.over      # mid-hand: the hand is finished first
+    while not table.core.over:
+        table.play(peers, rng)
+    state = table.core.state
+    assert state is not None and state.phase is Phase.SESSION_OVER and state.hand_number == 1
+    assert set(table.closed.values()) == {"session_over"}
+
+
+def test_a_stop_ends_the_session_at_the_next_hand_boundary() -> None:
+    table = Harness(seats=3, ready_timeout=0)
+    peers = started(table, "Ada", "Bea", "Cy")
+    rng = random.Random(10)
+    table.play(peers, rng)
+    table.perform(table.core.handle(Stop(now=False), table.now))
+    assert not table.core.over
+    while not table.core.over:
+        table.play(peers, rng)
+    state = table.core.state
+    assert state is not None and state.phase is Phase.SESSION_OVER and state.hand_number == 1
+
+
+def test_the_owner_may_play_again_until_the_wait_runs_out() -> None:
+    rules = HouseRules(session_end="hands", session_length=1)
+    table = Harness(seats=3, bots=1, owner_token=OWNER, again_wait=30, rules=rules)
+    anna, bea = Peer("Anna"), Peer("Bea")
+    table.join(anna, token=OWNER)
+    table.join(bea)
+    peers = {0: anna, 1: bea}
+    rng = random.Random(11)
+    while not table.core.awaiting_again:
+        table.play(peers, rng)
+    assert table.core.next_deadline == table.now + 30 and not table.core.over
+    assert table.say(bea, AgainRequest(id=1))["code"] == "not_owner"
+    assert table.say(anna, AgainRequest(id=2))["type"] == "accepted"
+    assert table.core.sessions == 2 and table.core.started and not table.core.awaiting_again
+    while not table.core.awaiting_again:
+        table.play(peers, rng)
+    table.advance(29)
+    assert not table.core.over
+    table.advance(1)
+    assert table.core.over and table.closed[anna] == "session_over"
+
+
+def test_spectators_arriving_together_cost_the_players_one_table_frame() -> None:
+    table = Harness(seats=3, info_interval=0.25)
+    peers = started(table, "Ada", "Bea", "Cy")
+    count = len([f for f in table.frames[peers[0]] if f["type"] == "table"])
+    table.advance(1)
+    for n in range(3):
+        table.join(Peer(f"watcher{n}"), spectate=True)
+    infos = [f for f in table.frames[peers[0]] if f["type"] == "table"][count:]
+    assert infos == []          # due at the next turn of the driver, one for the three
+    table.advance(0.25)
+    infos = [f for f in table.frames[peers[0]] if f["type"] == "table"][count:]
+    assert [f["table"]["spectators"] for f in infos] == [3]
+
+
+def test_a_chat_line_goes_to_everyone_under_its_speaker_s_name() -> None:
+    table = Harness(seats=3)
+    peers = started(table, "Ada", "Bea", "Cy")
+    watcher = Peer("w")
+    table.join(watcher, "Wendy", spectate=True)
+    table.say(watcher, ChatRequest(text="hi"))
+    table.say(peers[1], ChatRequest(text="hello"))
+    for peer in [*peers.values(), watcher]:
+        chats = [(f["seat"], f["name"], f["text"]) for f in table.frames[peer]
+                 if f["type"] == "chat"]
+        assert chats == [(None, "Wendy", "hi"), (1, "Bea", "hello")]
 
 
 # ---------------------------------------------------------------- the commit point
