@@ -353,6 +353,27 @@ EVENT_LINES: dict[str, tuple[str, str]] = {
     "lead": (N_("You lead."), N_("{name} leads.")),
     "forbidden": (N_("Forbidden finish: you go out in place {place}."),
                   N_("Forbidden finish: {name} goes out in place {place}.")),
+    # ... and why (the event's ``why``, issue 28): the card no one may go out on
+    "forbidden_joker": (
+        N_("Forbidden finish: you went out on a joker, which may not be the last card: "
+           "place {place}."),
+        N_("Forbidden finish: {name} went out on a joker, which may not be the last card: "
+           "place {place}.")),
+    "forbidden_best": (
+        N_("Forbidden finish: you went out on a {rank}, the best rank, which may not be the "
+           "last card: place {place}."),
+        N_("Forbidden finish: {name} went out on a {rank}, the best rank, which may not be "
+           "the last card: place {place}.")),
+    "forbidden_eight": (
+        N_("Forbidden finish: you went out on an 8, which may not be the last card (8-cut): "
+           "place {place}."),
+        N_("Forbidden finish: {name} went out on an 8, which may not be the last card "
+           "(8-cut): place {place}.")),
+    "forbidden_spade_three": (
+        N_("Forbidden finish: you went out on the 3 of spades returning a joker, which may "
+           "not be the last play: place {place}."),
+        N_("Forbidden finish: {name} went out on the 3 of spades returning a joker, which "
+           "may not be the last play: place {place}.")),
     "downfall": (N_("Downfall: you drop out of the hand in place {place}."),
                  N_("Downfall: {name} drops out of the hand in place {place}.")),
     "discard": (N_("10-discard: you discard {cards}."), N_("10-discard: {name} discards {cards}.")),
@@ -788,7 +809,9 @@ class Text:
         return self.tr.gettext(EVENT_TEXTS["reverse"])
 
     def _event_forbidden(self, p: Mapping[str, Any], names: _Names, seat: int | None) -> str:
-        line = self._own(seat, p["seat"], "forbidden", names, place=self.number(p["place"]))
+        why = f"forbidden_{p.get('why')}"
+        line = self._own(seat, p["seat"], why if why in EVENT_LINES else "forbidden", names,
+                         place=self.number(p["place"]), rank=self.rank(str(p.get("rank", ""))))
         return self._then_leads(line, p, names, seat)
 
     def _then_leads(self, line: str, p: Mapping[str, Any], names: _Names,

@@ -42,7 +42,7 @@ from president.roles import STARTING_SCORE, Role, points, roles_for_places
 from president.rules import Dealer, FirstLead, HouseRules, LaterLead, SessionEnd, check_player_count
 from president.seeds import hand_rng
 from president.state import GiveDue, HandResult, Phase, PileEntry, State, TaxDue
-from president.trick import Trick, finish_is_forbidden, same_rank_singles, take_place, went_out
+from president.trick import Trick, forbidden_reason, same_rank_singles, take_place, went_out
 from president.view import view
 
 __all__ = ["apply", "end_session", "explain_illegal", "legal_actions", "new_session", "to_act"]
@@ -367,8 +367,8 @@ def _ask_choices(
     tens = sum(1 for card in shown if card.rank is Rank.TEN) if rules.ten_discard else 0
     if not (sevens or tens):
         return state, events
-    forbidden = rules.forbidden_finish and finish_is_forbidden(
-        rules, cards, combo, before.top, before.reversed)
+    forbidden = forbidden_reason(rules, cards, combo, before.top, before.reversed) \
+        if rules.forbidden_finish else ""
     dues: list[GiveDue] = []
     if sevens:
         to = _next_seat(state, state.direction, state.hands, seat)

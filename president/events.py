@@ -21,7 +21,9 @@ Codes match the hand-history line types (``rules-docs/hand-history.md``):
                   ``spade_three_return``; a ``clear`` follows)
 - ``back``        hand, on (an 11-back turned the rank order, or turned it back: ``jack_back``)
 - ``reverse``     hand, direction (a 9 turned the direction of play: ``nine_reverse``)
-- ``forbidden``   hand, seat, place (went out with a forbidden play: ``forbidden_finish``)
+- ``forbidden``   hand, seat, place, why, [rank] (went out with a forbidden play:
+  ``forbidden_finish``; why: joker, best (rank: the best rank in the order in force),
+  eight (``eight_cut``), spade_three (``spade_three_return``))
 - ``downfall``    hand, seat, place, cards (the previous President drops out: ``downfall``)
 - ``lock``        hand, suits, step (a lock formed on the pile: the suits every play must
   have, as ``"HS"``, empty if none; whether each must be one rank step up: ``suit_lock``)

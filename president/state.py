@@ -43,16 +43,16 @@ class TaxDue:
 class GiveDue:
     """After a play holding sevens (``seven_pass``: ``kind`` "give", to the seat ``to``)
     or tens (``ten_discard``: "discard", ``to`` None), ``seat`` chooses ``count`` cards.
-    ``play`` is that play's combo and ``forbidden`` whether going out on it would have
-    been a forbidden finish: a player who empties their hand by the choice goes out as
-    if on that play."""
+    ``play`` is that play's combo and ``forbidden`` why going out on it would have been
+    a forbidden finish ("" if it would not: ``trick.forbidden_reason``): a player who
+    empties their hand by the choice goes out as if on that play."""
 
     seat: int
     kind: str
     count: int
     to: int | None
     play: Combo
-    forbidden: bool
+    forbidden: str
 
 
 @dataclass(frozen=True, slots=True)

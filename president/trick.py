@@ -236,16 +236,19 @@ def went_out(trick: Trick, forbidden: bool, falls: bool) -> None:
     """The player emptied their hand: they take the next place, unless the finish is
     forbidden (``forbidden``: the rules have ``forbidden_finish``); the first out may
     bring the previous President down (``falls``: the rules have ``downfall``)."""
-    take_place(trick, forbidden and forbidden_finish(trick), falls)
+    take_place(trick, forbidden_finish(trick) if forbidden else "", falls)
 
 
-def take_place(trick: Trick, forbidden: bool, falls: bool) -> None:
-    """``trick.seat`` has no cards left: the bottom place if the finish is ``forbidden``,
-    else the next place (and, if ``falls`` and it is the first out, ``downfall``)."""
+def take_place(trick: Trick, forbidden: str, falls: bool) -> None:
+    """``trick.seat`` has no cards left: the bottom place if the finish is ``forbidden``
+    (why: ``forbidden_reason``; "" when it is not), else the next place (and, if
+    ``falls`` and it is the first out, ``downfall``)."""
     seat, hands = trick.seat, trick.hands
     if forbidden:
         trick.bottom += (seat,)
-        trick.event("forbidden", seat=seat, place=len(hands) + 1 - len(trick.bottom))
+        why, _, rank = forbidden.partition(":")
+        trick.event("forbidden", seat=seat, place=len(hands) + 1 - len(trick.bottom), why=why,
+                    **({"rank": rank} if rank else {}))
         return
     trick.finished += (seat,)
     trick.event("out", seat=seat, place=len(trick.finished))
@@ -253,10 +256,10 @@ def take_place(trick: Trick, forbidden: bool, falls: bool) -> None:
         downfall(trick)
 
 
-def forbidden_finish(trick: Trick) -> bool:
-    """``forbidden_finish`` for the play of ``trick`` (``finish_is_forbidden``)."""
-    return finish_is_forbidden(trick.rules, trick.cards, trick.combo, trick.state.top,
-                               trick.played_reversed)
+def forbidden_finish(trick: Trick) -> str:
+    """``forbidden_finish`` for the play of ``trick`` (``forbidden_reason``)."""
+    return forbidden_reason(trick.rules, trick.cards, trick.combo, trick.state.top,
+                            trick.played_reversed)
 
 
 def finish_is_forbidden(rules: HouseRules, cards: tuple[Card, ...], combo: Combo,
@@ -265,9 +268,22 @@ def finish_is_forbidden(rules: HouseRules, cards: tuple[Card, ...], combo: Combo
     ``top``, in the order ``reversed_``) is forbidden: a joker, the best rank in the
     order the play is made in (the 2; the 3 during a revolution), an 8 with
     ``eight_cut``, or the 3 of spades returning a joker with ``spade_three_return``."""
+    return bool(forbidden_reason(rules, cards, combo, top, reversed_))
+
+
+def forbidden_reason(rules: HouseRules, cards: tuple[Card, ...], combo: Combo,
+                     top: Combo | None, reversed_: bool) -> str:
+    """Why going out with ``cards`` is forbidden (``finish_is_forbidden``), as the
+    ``forbidden`` event's ``why``: "joker", "best:<rank>" (the best rank in the order in
+    force), "eight" (``eight_cut``), "spade_three" (``spade_three_return``); "" if not."""
     best = best_rank(rules, reversed_)
-    return any(forbidden_last_card(rules, card.rank, best) for card in cards) or (
-        rules.spade_three_return and is_spade_three_return(combo, top))
+    for card in cards:
+        if forbidden_last_card(rules, card.rank, best):
+            return ("joker" if card.rank is Rank.JOKER
+                    else f"best:{best.symbol}" if card.rank is best else "eight")
+    if rules.spade_three_return and is_spade_three_return(combo, top):
+        return "spade_three"
+    return ""
 
 
 def forbidden_last_card(rules: HouseRules, rank: Rank, best: Rank) -> bool:

@@ -66,12 +66,15 @@ DIGESTS = {
     # local one again when it took the 7-pass and the 10-discard, and when the heuristic
     # bot learnt not to go out by a give after a forbidden play (its play); both again
     # when the spade-3 return came to win the trick at once (issue 31: each history has
-    # one 3 of spades on a lone joker, now followed by a ``return`` and a ``clear``)
+    # one 3 of spades on a lone joker, now followed by a ``return`` and a ``clear``); the
+    # local one again when its ``forbidden`` lines came to say why (issue 28: ``why``,
+    # the only bytes that changed)
     "daihinmin-4": "92b05b192ef7783c1b750edb75323b93daf1b44f6c2abf0fb34305fb84ce641a",
-    "daihinmin-local-5": "541309e060ddb27d3dead07eb90a3fc75ae9b1648e924cd4df96ddbef829c532",
+    "daihinmin-local-5": "b65d617ca44c42887f8b3979f628a24932c1a28e48c4bf8502e901b52aec9107",
     # re-recorded when the heuristic bot learnt forbidden_finish and eight_cut (its play
-    # changed, not the engine: the other cases, which have neither rule, are the same)
-    "every-play-rule-5": "fd4eac0e2d2add90c6ce1eb1a5a1bc84d9e3d8ecbf998a63eb907b6cd7d20b5c",
+    # changed, not the engine: the other cases, which have neither rule, are the same);
+    # again when its ``forbidden`` lines came to say why (issue 28: ``why``, nothing else)
+    "every-play-rule-5": "bfe4c30412f182a72d71b7af84b24cf42159aea484a67f0d8e1eb400d6c57d5e",
     "big-two-quad-bomb-7": "0b6c8df914ade2ab6d5e2e212d0db7c7baa41d41bcfb37503194e3a59486f70c",
     "runs-trump-3": "41c165ca0a3fa0521df19f8c22c4e1b50c25e9deab3301331a3e3dfb5475a8e7",
 }

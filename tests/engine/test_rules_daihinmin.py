@@ -144,8 +144,23 @@ def test_forbidden_finish_on_a_two_goes_to_the_bottom() -> None:
     rules = HouseRules(forbidden_finish=True)
     state = position(["2C", "4D 5D", "6D 7D", "8D 9D"], rules)
     state, events = play(state, 0, "2C")
-    assert find(events, "forbidden") == [{"hand": 1, "seat": 0, "place": 4}]
+    assert find(events, "forbidden") == [{"hand": 1, "seat": 0, "place": 4, "why": "best",
+                                          "rank": "2"}]
     assert state.bottom == (0,) and state.place(0) == 4 and state.finished == ()
+
+
+def test_a_forbidden_finish_says_why() -> None:
+    """The event names what made the play forbidden (issue 28): a joker, the best rank in
+    the order in force (the 3 during a revolution), an 8 with eight_cut."""
+    rules = HouseRules(jokers=1, forbidden_finish=True)
+    state = position(["JK", "4D 5D", "6D 7D", "8D 9D"], rules)
+    assert find(play(state, 0, "JK")[1], "forbidden")[0]["why"] == "joker"
+    state = position(["3C", "4D 5D", "6D 7D", "8D 9D"], rules, reversed=True)
+    assert {k: v for k, v in find(play(state, 0, "3C")[1], "forbidden")[0].items()
+            if k in ("why", "rank")} == {"why": "best", "rank": "3"}
+    state = position(["8C", "4D 5D", "6D 7D", "9D 9H"], HouseRules(forbidden_finish=True,
+                                                                   eight_cut=True))
+    assert find(play(state, 0, "8C")[1], "forbidden")[0]["why"] == "eight"
 
 
 def test_forbidden_finish_off_a_two_finishes_first() -> None:

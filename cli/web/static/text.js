@@ -187,8 +187,11 @@ export class Text {
       case "lock":
         return x.t(`event_text.lock_${lockKind(event.suits, event.step)}`,
           { suits: this.suits(event.suits) });
-      case "forbidden":
-        return thenLeads(own(event.seat, "forbidden", { place: x.number(event.place) }));
+      case "forbidden": {
+        const why = `forbidden_${event.why}`;   // why the finish is forbidden (issue 28)
+        return thenLeads(own(event.seat, x.has(`event.${why}.own`) ? why : "forbidden",
+          { place: x.number(event.place), rank: this.rank(event.rank ?? "") }));
+      }
       case "downfall": return own(event.seat, "downfall", { place: x.number(event.place) });
       case "out": {
         const place = x.number(event.place);
