@@ -13,7 +13,8 @@ LANGUAGES = ("en", "it", "nl", "pl")
 FORBIDDEN = {"en": "Forbidden finish", "it": "Uscita vietata", "nl": "Verboden uitgaan",
              "pl": "Zakazane zakończenie"}
 JOKER = {"en": "joker", "it": "jolly", "nl": "joker", "pl": "joker"}
-LAST = {"en": "last card", "it": "non si può chiudere", "nl": "laatste kaart", "pl": "ostatnią kartą"}
+LAST = {"en": "last card", "it": "non si può chiudere",
+        "nl": "laatste kaart", "pl": "ostatnią kartą"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
