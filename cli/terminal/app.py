@@ -494,7 +494,9 @@ class PresidentUI:
         found = await self.bridge.answers_as_table(host, port)
         self.lobby.message = None if found else self.text.reason(
             "not_a_table", {"address": address})
-        if found:
+        if found and self.bridge.holds_seat(address, self.settings.name):
+            self.spawn(self.join_address(address, None))    # our seat's token: no PIN
+        elif found:
             self.edit(LineEdit(self.tr.gettext("PIN (empty: none):"), "",
                                lambda pin: self.spawn(self.join_address(address, pin or None)),
                                secret=True, max_length=12))

@@ -95,3 +95,21 @@ def test_a_return_after_the_bot_played_tells_the_story_and_the_log(run_ui) -> No
             await host.stop()
 
     run_ui(scenario, bridge=netbridge)
+
+
+def test_join_by_address_where_we_hold_a_seat_asks_no_pin(run_ui) -> None:
+    from president.cli.terminal.lobby import MENU
+
+    SeatStore().put(table_key("127.0.0.1", 4000, None, "Tester"),
+                    SeatClaim("cd" * 16, "Tester", "Kitchen", time.time()))
+    bridge = FakeBridge()
+
+    async def scenario(d) -> None:
+        await d.screen_shows("Join by address")
+        d.keys("\x1b[B" * MENU.index("join") + "\r")
+        await d.screen_shows("Address (host:port):")
+        d.keys("127.0.0.1:4000\r")
+        await d.until(lambda: bridge.joined, "the join")
+        assert bridge.joined == [("127.0.0.1:4000", None)]      # no PIN asked
+
+    run_ui(scenario, bridge=bridge)
