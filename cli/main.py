@@ -87,9 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds between hands before everyone is made ready; 0 = wait")
     host.add_argument("--bot-delay", type=float, default=0.8,
                       help="seconds a bot waits before it moves (so people can follow)")
-    host.add_argument("--late-arrivals", choices=["take", "never"], default="take",
+    host.add_argument("--late-arrivals", choices=["take", "ask", "never"], default="take",
                       help="a newcomer to a started table takes a bot's seat from the next "
-                           "hand (take), or may only watch (never)")
+                           "hand (take), once the owner says yes (ask), or may only watch")
     host.add_argument("--journal", metavar="FILE", default=None)
     host.add_argument("--no-journal", action="store_true")
     host.add_argument("--resume", nargs="?", const="all", default=None, metavar="SESSION",

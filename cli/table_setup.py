@@ -31,7 +31,7 @@ class TableSetup:
     level: str = DEFAULT_LEVEL      # the table's: stand-ins for absent players
     levels: tuple[str, ...] = ()    # of the bot seats, one by one
     hints: bool = True              # players may ask for a hint
-    late_arrivals: str = "take"     # a newcomer to a started table: "take" or "never"
+    late_arrivals: str = "take"     # a newcomer to a started table: "take", "ask", "never"
 
 
 def remember(setup: TableSetup, path: Path | None = None) -> None:
@@ -54,9 +54,10 @@ def last(path: Path | None = None) -> TableSetup | None:
             bots=int(data["bots"]), pin=str(data["pin"]) if data["pin"] else None,
             turn_timer=int(data["turn_timer"]), level=str(data["level"]), levels=levels,
             hints=data.get("hints") is not False,
-            late_arrivals="never" if data.get("late_arrivals") == "never" else "take")
+            late_arrivals=str(data.get("late_arrivals", "take")))
     except (OSError, ValueError, KeyError, TypeError, PresidentError):
         return None
-    known = setup.preset in PRESETS and {setup.level, *levels} <= set(LEVELS)
+    known = setup.preset in PRESETS and {setup.level, *levels} <= set(LEVELS) \
+        and setup.late_arrivals in ("take", "ask", "never")
     fits = 0 <= setup.bots < setup.players and len(levels) == setup.bots
     return setup if known and fits else None

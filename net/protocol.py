@@ -209,6 +209,9 @@ class TableInfo:
         _list_of(_int(0, 2**31), MAX_SEATS), dump=list, load=tuple, default=())
     seat_requests: tuple[int, ...] = checked(  # seats asked for by name, the owner to answer
         _list_of(_seat, MAX_SEATS), dump=list, load=tuple, default=())
+    # by seat: a late arrival who asks for that bot's seat (None: none), the owner to answer
+    late_askers: tuple[str | None, ...] = checked(
+        _list_of(_optional(_text(1, NAME_MAX)), MAX_SEATS), dump=list, load=tuple, default=())
     again: bool = checked(_bool, default=False)  # session over: the owner may play again
     hints: bool = checked(_bool, default=True)   # players may ask for a hint (issue 28)
 

@@ -123,7 +123,8 @@ class TableOptions:
                                     # again (a table with an owner; 0: it closes at once)
     hints: bool = True              # players may ask for a hint (the owner may turn them off)
     # A newcomer to a started table: "take" a bot's seat (a bot seat, or one its player
-    # left for good), playing it from the next hand; "never": they may only watch
+    # left for good), playing it from the next hand; "ask" the owner first; "never":
+    # they may only watch
     late_arrivals: str = "take"
 
 
@@ -317,6 +318,7 @@ class TableCore:
         # Seat requests by name (seat -> answer): a player without their token (another
         # device) asks for their absent seat; the owner gives it (True) or refuses (False).
         self._seat_requests: dict[int, bool | None] = {}
+        self._late_asks: dict[int, str] = {}   # a bot's seat -> the late arrival asking for it
         self._deadline: float | None = None    # a session of minutes ends at a hand's end after
         self._bot_pending: set[int] = set()
         self._ready_timer_hand = -1
@@ -442,6 +444,8 @@ class TableCore:
             states=tuple(seat.state for seat in self.seats),
             seat_requests=tuple(seat for seat, answer in sorted(self._seat_requests.items())
                                 if answer is None),
+            late_askers=tuple(self._late_asks.get(s.index) for s in self.seats)
+            if self._late_asks else (),
             standin_hands=tuple(len(seat.standin_hands) for seat in self.seats),
             started=self.started, over=self.over, pin=bool(self.options.pin),
             spectators=len(self.spectators), proto=PROTOCOL_VERSION,
@@ -451,6 +455,9 @@ class TableCore:
 
     def seat_request_of(self, name: str) -> int | None:
         """The seat that ``name`` asked for and nobody answered yet (None: no such)."""
+        late = self._late_asked_by(name)
+        if late is not None:
+            return late if self._seat_requests.get(late, True) is None else None
         seat = self._absent_seat_named(name)
         if seat is None or self._seat_requests.get(seat.index, True) is not None:
             return None
@@ -565,13 +572,40 @@ class TableCore:
         player left for good; None when there is none or the table says never."""
         if not self.started or self.over or self.options.late_arrivals == "never":
             return None
-        return next((s for s in self.seats if not s.late and s.conn is None and (
-            s.bot is not None or (s.left and s.standin is not None))), None)
+        return next((s for s in self.seats if self._late_open(s)
+                     and s.index not in self._late_asks), None)
+
+    def _late_open(self, seat: Seat) -> bool:
+        return not seat.late and seat.conn is None and (
+            seat.bot is not None or (seat.left and seat.standin is not None))
+
+    def _late_asked_by(self, name: str) -> int | None:
+        folded = name.casefold()
+        return next((seat for seat, who in self._late_asks.items()
+                     if who.casefold() == folded), None)
 
     def _late_arrival(self, conn: Peer, hello: Hello) -> None:
         """A newcomer to a started table: a bot's seat if the table offers one (its bot
         finishes the hand in play), else "table_full" (they may watch)."""
         seat = self.late_seat
+        if self.options.late_arrivals == "ask":  # the owner decides; the client asks again
+            asked = self._late_asked_by(hello.name)
+            if asked is None:
+                if seat is None:
+                    return self._refuse_hello(conn, "table_full")
+                self._late_asks[seat.index] = hello.name
+                self._seat_requests[seat.index] = None
+                self._log("late_request", seat=seat.index, name=hello.name)
+                self._broadcast_info()
+                return self._refuse_hello(conn, "seat_request_sent")
+            answer = self._seat_requests.get(asked)
+            if answer is None:
+                return self._refuse_hello(conn, "seat_request_sent")
+            del self._seat_requests[asked], self._late_asks[asked]
+            seat = self.seats[asked] if self._late_open(self.seats[asked]) else None
+            if not answer or seat is None:
+                self._broadcast_info()
+                return self._refuse_hello(conn, "seat_request_refused")
         if seat is None:
             return self._refuse_hello(conn, "table_full")
         robot, was = seat.bot or seat.standin, seat.name

@@ -85,6 +85,11 @@ class Printer:
             "play_again": lambda p: _(
                 "the owner plays again: session {session} at this table").format(**p),
             "spectator": lambda p: _("{name} is watching").format(**p),
+            "late_arrival": lambda p: _(
+                "{name} takes seat {seat} (a bot's) from the next hand").format(**p),
+            "late_request": lambda p: _(
+                "{name} arrived late and asks for seat {seat}: type 'give {name}' or "
+                "'refuse {name}'").format(**p),
             "refused": lambda p: _("refused a join: {reason}").format(
                 reason=self.words.reason(p["code"], {})),
             "started": lambda p: _("session started: {players}").format(

@@ -698,6 +698,11 @@ def message_parts(model: TableModel, editor: LineEdit | None) -> Fragments:
         return [("class:message", leave_question(model))]
     if model.seat_request is not None:
         name = model.table.players[model.seat_request] if model.table else "?"
+        askers = model.table.late_askers if model.table else ()
+        if model.seat_request < len(askers) and askers[model.seat_request]:
+            return [("class:turn", model.tr.gettext(
+                "{name} arrived late and asks for the seat of {seat}: y give it · n refuse"
+            ).format(name=askers[model.seat_request], seat=name))]
         return [("class:turn", model.tr.gettext(
             "{name} asks for their seat from another device: y give it · n refuse").format(
                 name=name))]

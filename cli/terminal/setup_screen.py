@@ -14,6 +14,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from president.bots import DEFAULT_LEVEL, LEVELS
+from president.cli.i18n import N_
 from president.cli.table_setup import TableSetup
 from president.cli.terminal.fit import pad, shorten, wrap
 from president.cli.terminal.layout import columns, footer_fragments
@@ -26,6 +27,8 @@ TABLE_ROWS = ("name", "preset", "players", "bots", "pin", "start", "more")
 MORE_ROWS = ("turn_timer", "hints", "late", "level")  # then the house rules, when "more" is open
 BOT_ROW = "bot:"  # + the bot's number: one row per bot seat, after "bots"
 TURN_TIMERS = (0, 15, 30, 60, 120)
+LATE_ARRIVALS = {"take": N_("take a bot's seat"), "ask": N_("ask me first"),
+                 "never": N_("watch only")}
 
 
 class SetupModel:
@@ -115,7 +118,9 @@ class SetupModel:
         elif row == "hints":
             self.hints = not self.hints
         elif row == "late":
-            self.late_arrivals = "never" if self.late_arrivals == "take" else "take"
+            choices = list(LATE_ARRIVALS)
+            self.late_arrivals = choices[(choices.index(self.late_arrivals) + step)
+                                         % len(choices)]
         elif row == "turn_timer":
             position = TURN_TIMERS.index(self.turn_timer)
             self.turn_timer = TURN_TIMERS[(position + step) % len(TURN_TIMERS)]
@@ -226,8 +231,7 @@ class SetupModel:
         if row == "hints":
             return str(self.text.rule_value("hints", self.hints))
         if row == "late":
-            return self.tr.gettext("take a bot's seat") if self.late_arrivals == "take" \
-                else self.tr.gettext("watch only")
+            return str(self.tr.gettext(LATE_ARRIVALS[self.late_arrivals]))
         if row == "turn_timer":
             if not self.turn_timer:
                 return self.tr.gettext("none")
@@ -251,7 +255,8 @@ class SetupModel:
             "turn_timer": tr.gettext("Seconds a player has for a move before a bot plays it."),
             "hints": tr.gettext("Whether players may ask what a bot would play, and why (h)."),
             "late": tr.gettext("A friend who arrives once the game has started takes a bot's "
-                               "seat and its score from the next hand, or may only watch."),
+                               "seat and its score from the next hand (you may be asked "
+                               "first), or may only watch."),
             "level": tr.gettext("How well a bot plays for an absent player; sets every bot "
                                 "below too."),
         }

@@ -331,3 +331,17 @@ def test_the_hands_summary_says_who_was_sent_to_the_bottom_and_why() -> None:
     assert lines[4] == "4. P0: Asshole, score -3 (forbidden finish)"
     model.event(event({"type": "deal", "hand": 2, "dealer": 0}))  # a new hand forgets
     assert layout.sent_down_note(model, 0) == ""
+
+
+def test_the_owner_is_asked_for_a_late_arrivals_seat_by_the_askers_name() -> None:
+    from dataclasses import replace
+
+    model = model_with()
+    model.owner = True
+    model.table = replace(TABLE, players=("P0", "P1", "Bot 1", "P3"), seat_requests=(2,),
+                          late_askers=(None, None, "Fay", None))
+    asked = text_of(layout.message_fragments(model, None))
+    assert asked == "Fay arrived late and asks for the seat of Bot 1: y give it · n refuse"
+    model.table = replace(model.table, late_askers=())
+    assert "asks for their seat from another device" in text_of(
+        layout.message_fragments(model, None))

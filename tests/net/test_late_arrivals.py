@@ -123,3 +123,40 @@ def test_a_table_that_says_never_lets_a_newcomer_watch_only() -> None:
 
     code, seat, hidden, late = run(scenario())
     assert code == "table_full" and seat is None and hidden and late is None
+
+
+def test_a_table_that_asks_its_owner_first() -> None:
+    owner = "ab" * 16
+
+    async def scenario() -> dict[str, Any]:
+        host, table, port, ann = await bot_table(late_arrivals="ask", owner_token=owner)
+        try:
+            await ann.close()
+            fay = Client(LOCAL, port, "Fay", reconnect=False)
+            with pytest.raises(JoinRefused) as first:
+                await fay.connect()
+            asked = table.info().late_askers
+            seat = table.info().seat_requests[0]
+            with pytest.raises(JoinRefused) as again:     # still waiting for the owner
+                await Client(LOCAL, port, "Fay", reconnect=False).connect()
+            gave = table.request_seat_answer("Fay", True)   # (the console; or the owner)
+            fay = Client(LOCAL, port, "Fay", reconnect=False)
+            await fay.connect()
+            bob = Client(LOCAL, port, "Bob", reconnect=False)
+            with pytest.raises(JoinRefused) as bobs:
+                await bob.connect()
+            table.request_seat_answer("Bob", False)
+            with pytest.raises(JoinRefused) as refused:
+                await Client(LOCAL, port, "Bob", reconnect=False).connect()
+            await fay.close()
+            return dict(first=first.value.code, asked=asked, seat=seat, again=again.value.code,
+                        gave=gave, fay=fay.seat, bob=bobs.value.code,
+                        refused=refused.value.code)
+        finally:
+            await host.stop()
+
+    seen = run(scenario())
+    assert seen["first"] == seen["again"] == "seat_request_sent"
+    assert seen["asked"][seen["seat"]] == "Fay" and seen["gave"]
+    assert seen["fay"] == seen["seat"]
+    assert seen["bob"] == "seat_request_sent" and seen["refused"] == "seat_request_refused"

@@ -32,7 +32,7 @@ INFO = {
     "connected": [True, False, False, False], "started": False, "over": False, "pin": True,
     "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
     "states": ["playing", "free", "bot", "bot"], "standin_hands": [0, 0, 0, 0],
-    "seat_requests": [], "again": False, "hints": True,
+    "seat_requests": [], "late_askers": [], "again": False, "hints": True,
 }
 
 SHARE = bytes(range(65))

@@ -106,7 +106,7 @@ _INFO = {"id": "main", "name": "T", "preset": "classic", "rules": {}, "seats": 3
          "connected": [True, False, False], "started": False, "over": False, "pin": False,
          "spectators": 0, "proto": PROTOCOL_VERSION, "turn_timer": 0,
          "states": ["playing", "free", "free"], "standin_hands": [0, 0, 0],
-         "seat_requests": [], "again": False, "hints": True}
+         "seat_requests": [], "late_askers": [], "again": False, "hints": True}
 
 
 def test_garbage_after_a_good_frame_closes_only_that_connection():
