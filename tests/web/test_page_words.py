@@ -169,6 +169,18 @@ RARE_EVENTS = [
 ]
 
 
+# The host's own words to one player or all (not engine events): a return, a late
+# arrival, the end of a duplicate session.
+HOST_EVENTS = [
+    Event("away", {"seat": 1, "moves": 1, "tricks": 0, "role": None, "title_set": "classic"}),
+    Event("away", {"seat": 1, "moves": 6, "tricks": 2, "role": "vice_president",
+                   "title_set": "daifugo"}),
+    Event("late", {"seat": 2, "was": "Bot 1"}),
+    Event("duplicate", {"before": ["Anna", "Bob", "Cleo"], "before_scores": [3, -1, 1000],
+                        "players": ["Cleo", "Anna", "Bob"], "scores": [0, 2, -2]}),
+]
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 @pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
 def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
@@ -191,7 +203,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
 
     names = ["Anna", "Bob", "Cleo", "Dario", "Ewa"]
     happened = (session_events("daihinmin_local", 3, 4) + session_events("classic", 5, 5)
-                + session_events("polish", 8, 4) + RARE_EVENTS)
+                + session_events("polish", 8, 4) + RARE_EVENTS + HOST_EVENTS)
     assert set(EVENT_CODES) <= {event.code for event in happened}
     cases: list[tuple[Event, list[str], int | None, str]] = []
     for k, event in enumerate(happened):
