@@ -688,9 +688,12 @@ class TableCore:
         self._seat_requests.clear()
         self.projection.seats_moved()
         for seat in self.seats:
+            seat.epoch += 1                 # a grace timer of the old seat is not this one's
             if seat.conn is not None:
                 self._members[seat.conn] = seat.index
                 self._out.append(Attach(seat.conn, seat.index))
+            elif seat.name is not None and seat.bot is None and seat.standin is None:
+                self._after(self.options.grace, Timer(TimerKind.GRACE, (seat.index, seat.epoch)))
 
     def _tell_duplicate(self) -> None:
         """The end of a duplicate session: each seat's players of both sessions."""
