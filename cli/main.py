@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("address", nargs="?", help="HOST:PORT")
     join.add_argument("--name", default=None)
     join.add_argument("--pin", default=None)
+    join.add_argument("--key", default=None,
+                      help="the host key the host prints (e.g. 3F2A-91BC-07DE-55A1): another "
+                           "is refused before the PIN is tried")
     join.add_argument("--spectate", action="store_true")
 
     history = sub.add_parser("history", help="sessions kept by the host")

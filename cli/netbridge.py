@@ -162,6 +162,8 @@ class NetConnection:
                         pin=pin or (session.pin if keep_pin else None),
                         spectate=session.spectate, table=session.table_id,
                         host_key=self.host_key)
+        if keep_pin and pin is None:  # the same typed PIN: its one guess goes with it
+            client.session.pin_tried = session.pin_tried
         client.on_event = self._event
         return client
 

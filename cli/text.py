@@ -301,6 +301,8 @@ REASONS: dict[str, str] = {
     "host_unproved": N_("The table could not prove it is the one you chose: it may be an "
                         "impostor. You left it."),
     "no_pin": N_("This table has no PIN: leave the PIN empty."),
+    "pin_again": N_("The join did not finish, and a PIN is tried only once, so that a lookalike"
+                    " table cannot guess it: type the PIN again to try once more."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),
     "address_no_port": N_("The address needs a port, such as 192.168.1.20:7777."),
     "address_bad_port": N_("The port must be a number from 1 to 65535."),

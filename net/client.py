@@ -277,6 +277,10 @@ class Client:
     # ------------------------------------------------------------ connection
 
     async def _join(self) -> tuple[Link, Joined]:
+        failed = self.session.refuse_hello()  # before the link: the PIN's one guess is spent
+        if failed is not None:
+            self._set_status(Status.CLOSED, failed.code)
+            raise JoinRefused(failed.code)
         link = await self.open_link()
         messages: list[Message] = []
         outcome: list[SessionEvent] = []

@@ -73,7 +73,7 @@ from .protocol import (
 FINAL_REFUSALS = frozenset({"bad_token", "wrong_pin", "table_full", "table_closed",
                             "bad_version", "no_such_table", "session_over",
                             "seat_request_refused", "spectators_full",
-                            "host_key_changed", "host_unproved", "no_pin"})
+                            "host_key_changed", "host_unproved", "no_pin", "pin_again"})
 # A bye after which the client does not come back.
 # ("replaced": the seat's token came back on another connection, which now plays it.)
 FINAL_BYES = frozenset({"session_over", "left", "host_stopping", "table_closed", "replaced"})
@@ -184,6 +184,8 @@ class ClientSession:
     last_seq: int = 0
     gaps: int = 0                   # snapshots asked for after a sequence gap
     pending: set[int] = field(default_factory=set)
+    pin_tried: bool = False         # a handshake offered the typed PIN (``pin_spent``)
+    _pin_confirmed: bool = field(default=False, repr=False)
     _incoming: Incoming = field(default_factory=lambda: Incoming(HOST), repr=False)
     _sealer: Sealer | None = field(default=None, repr=False)
     _outgoing: bytearray = field(default_factory=bytearray, repr=False)
@@ -208,8 +210,30 @@ class ClientSession:
 
     # ------------------------------------------------------------ sending
 
+    @property
+    def pin_spent(self) -> bool:
+        """Whether the typed PIN has had its one guess: a handshake with it went out and no
+        host confirmed it (cut, refused, another key...). Until the person types it again
+        (a new session), no handshake offers it again: a lookalike table that hangs up
+        after each hello gets one guess per typed PIN, not one a second. A PIN a host
+        confirmed goes again to that host only (its key is pinned from then on)."""
+        return self.token is None and bool(self.pin) and self.pin_tried \
+            and not self._pin_confirmed
+
+    def refuse_hello(self) -> JoinFailed | None:
+        """None when a hello may go out now; else why not (the session is then closed,
+        final): ``pin_again``, the typed PIN was spent (``pin_spent``)."""
+        if not self.pin_spent:
+            return None
+        [failed] = self._give_up("pin_again")
+        assert isinstance(failed, JoinFailed)
+        return failed
+
     def hello(self) -> bytes:
-        """Start a handshake on a new connection (with our token, when we have one)."""
+        """Start a handshake on a new connection (with our token, when we have one).
+        ``ClientError`` (pin_again) when the typed PIN was spent (``refuse_hello``)."""
+        if self.pin_spent:
+            raise ClientError("pin_again")
         self._incoming, self._sealer = Incoming(HOST), None
         self._outgoing.clear()
         self.last_seq, self._resyncing, self._view_data = 0, False, None
@@ -222,6 +246,8 @@ class ClientSession:
                       table=self.table_id)
         self._pake = ClientHandshake(self.token if self.token is not None else self.pin,
                                      hello.identity, SEAT if self.token is not None else PIN)
+        if self.token is None and self.pin:
+            self.pin_tried = True
         return encode(replace(hello, share=self._pake.share))
 
     def request(self, action: Action | None) -> tuple[int, bytes]:
@@ -377,6 +403,8 @@ class ClientSession:
                     msg.proof):
                 return self._give_up("host_unproved")
             keys = handshake.keys
+            if self.token is None:  # the PIN is right, and so is the key now pinned
+                self._pin_confirmed = True
             self._incoming.seal(keys.host_to_client, HOST_RECORD)
             self._sealer = Sealer(keys.client_to_host, CLIENT_RECORD)
             return []

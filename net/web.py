@@ -42,6 +42,7 @@ from aiohttp import WSMsgType, web
 from president.errors import ProtocolError
 
 from .host import READ_CHUNK, Host
+from .pake import short_fingerprint
 from .table import Table
 
 log = logging.getLogger("president.net.web")
@@ -237,8 +238,10 @@ class WebServer:
         return port
 
     def urls(self, addresses: Iterable[str]) -> list[str]:
-        """The page's address on each of ``addresses``."""
-        return [page_url(address, self.port) for address in addresses]
+        """The page's address on each of ``addresses``, naming the host key (``#key=``, its
+        64-bit fingerprint): the page refuses another key before it proves anything."""
+        key = short_fingerprint(self.host.key.fingerprint).replace("-", "")
+        return [f"{page_url(address, self.port)}#key={key}" for address in addresses]
 
     async def stop(self) -> None:
         for stream in list(self._streams):

@@ -175,8 +175,10 @@ async def serve(args: Any, printer: Printer) -> int:
     if hook is not None:
         hook.host["port"] = port
     addresses = reachable_addresses(interfaces)
+    key = short_fingerprint(host.key.fingerprint)
     for address in addresses:
-        printer.say(_("join with: {command}").format(command=f"president join {address}:{port}"))
+        printer.say(_("join with: {command}").format(
+            command=f"president join {format_address(address, port)} --key {key}"))
     printer.say(_("host key: {key} (players see it beside the table in their lobby)").format(
         key=short_fingerprint(host.key.fingerprint)))
     web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
@@ -188,7 +190,7 @@ async def serve(args: Any, printer: Printer) -> int:
     owners = {t.options.owner_token for t in tables if t.options.owner_token}
     if urls and len(owners) == 1:  # the owner may sit at the table from a phone
         printer.say(_("the owner's page (keep it to yourself): {url}").format(
-            url=f"{urls[0]}#owner={owners.pop()}"))
+            url=f"{urls[0]}&owner={owners.pop()}"))
     if urls and printer.stream.isatty():
         print(qr_text(urls[0]), file=printer.stream, flush=True)
     advertised = {"key": host.key.fingerprint, **({"web": urls[0]} if urls else {})}

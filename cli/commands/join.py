@@ -15,7 +15,8 @@ def run(args: argparse.Namespace) -> int:
 
     async def join() -> None:
         if args.address:
-            await ui.join_address(args.address, args.pin, spectate=args.spectate)
+            await ui.join_address(args.address, args.pin, spectate=args.spectate,
+                                  host_key=args.key)
         else:
             ui.ask_address()
 

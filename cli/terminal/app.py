@@ -30,7 +30,8 @@ from president.cli.ui_text import load_texts
 from president.errors import PresidentError
 from president.net.discovery import format_address
 
-PIN_REFUSALS = frozenset({"wrong_pin", "bad_pin"})  # a PIN typed again may do
+# A PIN typed again may do (pin_again: its one guess was spent on a join that failed).
+PIN_REFUSALS = frozenset({"wrong_pin", "bad_pin", "pin_again"})
 
 class PresidentUI:
     """The controller: which screen shows, the text field being typed, the models,
@@ -252,8 +253,9 @@ class PresidentUI:
         def again(pin: str) -> None:
             self.spawn(self._retry_pin(connection, table, pin))
 
-        self.edit(LineEdit(self.tr.gettext("Wrong PIN. Type it again:"), "", again,
-                           secret=True, max_length=12))
+        prompt = (self.tr.gettext("Type the PIN again:") if table.status_detail == "pin_again"
+                  else self.tr.gettext("Wrong PIN. Type it again:"))
+        self.edit(LineEdit(prompt, "", again, secret=True, max_length=12))
 
     async def _retry_pin(self, connection: Any, table: TableModel, pin: str) -> None:
         table.status_changed(Seen.CONNECTING)

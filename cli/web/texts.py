@@ -97,6 +97,7 @@ LABELS: dict[str, str] = {
     "close": N_("Close"),
     "leave": N_("Leave the table"),
     "leave_confirm": N_("Leave the table for good? A bot will play your seat."),
+    "host_key": N_("Host key: {key} (the lobby shows it beside the table)"),
     "chat_placeholder": N_("Say something to the table"),
     "chat_line": N_("{name}: {text}"),
     "decree_label": N_("Your decree for the next hand"),

@@ -113,10 +113,14 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
     assert code == 0
     assert calls[0] == "init Den ['127.0.0.1'] ['127.0.0.1']" and calls[1] == "start"
     assert calls[-1] == "stop"
-    url = re.search(r"phones and browsers: (http://127\.0\.0\.1:\d+/)", stream.getvalue())
+    url = re.search(r"phones and browsers: (http://127\.0\.0\.1:\d+/#key=[0-9A-F]{16})",
+                    stream.getvalue())
     assert url is not None
+    # the page's address names the host key, which the printed join command names too
+    key = short_fingerprint(proved_key)
+    assert url.group(1).endswith(key.replace("-", "")) and f"--key {key}" in stream.getvalue()
     # the owner may sit down from a phone: the page's address with the owner's token
-    assert f"{url.group(1)}#owner={'ab' * 16}" in stream.getvalue()
+    assert f"{url.group(1)}&owner={'ab' * 16}" in stream.getvalue()
     assert published[0] == {"name": "Den", "seats": "1/3", "preset": "classic",
                             "proto": str(PROTOCOL_VERSION), "pin": "1",  # the bot's seat is taken
                             "web": url.group(1),  # the page for phones

@@ -46,6 +46,7 @@ async function main() {
   try { tables = await (await fetch("/tables.json", { cache: "no-cache" })).json(); } catch { /* host gone */ }
   const table = tables.find((t) => !t.over) || tables[0];
   if (table) Object.assign(state, { tableId: table.id, tableName: table.name, pinNeeded: table.pin });
+  takeKeyLink();
   takeOwnerLink();
   bindControls();
   const seat = state.tableId === null ? null : store.get(seatKey());
@@ -55,7 +56,16 @@ async function main() {
 }
 
 function seatKey() { return `seat.${state.tableId}`; }
+function hostKeyKey() { return `key.${state.tableId}`; }
 function ownerKey() { return `owner.${state.tableId}`; }
+
+// The host key the page's address names (#key=..., in the address the host prints and
+// in its QR code): the session refuses another key before it proves anything. Kept for
+// this table, with the key of the last join (a reload keeps it pinned).
+function takeKeyLink() {
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (key && state.tableId !== null) store.set(hostKeyKey(), key);
+}
 
 // The owner's link (the host prints it: the page's address and #owner=<token>): the
 // token is kept for this table and taken out of the address bar. It never travels to the
@@ -156,7 +166,8 @@ function join({ name, token, spectate, pin = null }) {
     handSummary: null, sessionSummary: null, ended: null, message: "" });
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   state.session = new Session({ name, language: state.language, pin, spectate, token,
-    table: state.tableId, url: `${scheme}://${location.host}/ws`, listener: onSession });
+    table: state.tableId, hostKey: store.get(hostKeyKey()) || null,
+    url: `${scheme}://${location.host}/ws`, listener: onSession });
   state.session.connect();
   $("join-screen").hidden = true;
   $("table-screen").hidden = false;
@@ -180,11 +191,13 @@ function onSession(kind, payload) {
       state.table = payload.table;
       state.owner = Boolean(payload.token) && payload.token === store.get(ownerKey());
       if (payload.token) store.set(seatKey(), { token: payload.token, name: state.session.name });
+      store.set(hostKeyKey(), payload.hostKey);
+      state.message = label("host_key", { key: payload.hostKey });
       break;
     case "join_failed":
       if (payload.final) {
         if (["bad_token", "table_closed", "session_over"].includes(payload.code)) store.set(seatKey(), null);
-        if (payload.code === "wrong_pin") state.pinNeeded = true;
+        if (["wrong_pin", "pin_again"].includes(payload.code)) state.pinNeeded = true;
         state.session.stop();
         showJoin(state.text.reason(payload.code, payload.params));
         return;

@@ -4,15 +4,19 @@
 // sealed, the welcome and its token included), sequence numbers and
 // snapshot requests after a gap, request ids and their replies, heartbeats, coming
 // back after a drop (backoff from 0.1 s doubling to 5 s) and the final refusals.
+// One guess per typed PIN (net/session.py's pin_spent): once a handshake offered the PIN
+// and no host confirmed it, the session stops (pin_again) until the person types it again;
+// the host key the page's address names (#key=...) is checked before anything is proved.
 
 import {
-  ClientHandshake, HandshakeError, HOST_RECORD, Opener, PIN, SEAT, Sealer, helloIdentity,
-  tokenHint,
+  ClientHandshake, HandshakeError, HOST_RECORD, Opener, PIN, SEAT, Sealer, fingerprint,
+  fingerprintMatches, helloIdentity, shortFingerprint, tokenHint,
 } from "./pake.js";
 import { FrameDecoder, MAX_FRAME, PROTOCOL_VERSION, WireError, frame, messages } from "./wire.js";
 
 export const FINAL_REFUSALS = new Set(["bad_token", "wrong_pin", "table_full", "table_closed",
-  "bad_version", "no_such_table", "session_over", "host_unproved", "no_pin"]);
+  "bad_version", "no_such_table", "session_over", "host_unproved", "no_pin", "pin_again",
+  "host_key_changed"]);
 export const FINAL_BYES = new Set(["session_over", "left", "host_stopping", "table_closed", "replaced"]);
 
 const PING_EVERY = 5000;     // ms
@@ -22,9 +26,13 @@ const BACKOFF_MAX = 5000;
 
 export class Session {
   // listener(kind, payload): joined, join_failed, table, view, event, chat, closed, status
+  // hostKey: the fingerprint expected (full, or the short one of the page's #key=...)
   constructor({ name, language, pin = null, spectate = false, token = null, table = null,
-                url, listener }) {
-    Object.assign(this, { name, language, pin, spectate, token, tableId: table, url, listener });
+                hostKey = null, url, listener }) {
+    Object.assign(this, { name, language, pin, spectate, token, tableId: table, hostKey, url,
+      listener });
+    this.pinTried = false;      // a handshake offered the typed PIN
+    this.pinConfirmed = false;  // ... and a host confirmed it
     this.status = "new";
     this.seat = null;
     this.table = null;
@@ -47,9 +55,14 @@ export class Session {
 
   get final() { return this.status === "closed"; }
 
+  get pinSpent() {
+    return !this.token && Boolean(this.pin) && this.pinTried && !this.pinConfirmed;
+  }
+
   connect() {
     if (this.final) return;
     clearTimeout(this.timer);
+    if (this.pinSpent) return this.fail("pin_again", {});
     if (this.status !== "reconnecting") this.setStatus("connecting");
     const ws = new WebSocket(this.url);
     ws.binaryType = "arraybuffer";
@@ -68,6 +81,7 @@ export class Session {
       // a return: the token is the password
       this.pake = new ClientHandshake(this.token || this.pin, helloIdentity(fields),
         this.token ? SEAT : PIN);
+      if (!this.token && this.pin) this.pinTried = true;
       this.send(messages.hello({ ...fields, share: this.pake.share }));
       this.heartbeat = setInterval(() => this.beat(), PING_EVERY);
     };
@@ -199,6 +213,12 @@ export class Session {
 
   handshake(msg) {
     if (msg.type === "challenge" && this.pake.keys === null) {
+      const offered = fingerprint(msg.key);
+      if (this.hostKey && !fingerprintMatches(this.hostKey, offered)) {   // before any proof
+        return this.fail("host_key_changed", { expected: shortFingerprint(
+          this.hostKey.replace(/-/g, "").toLowerCase()), got: shortFingerprint(offered) });
+      }
+      this.hostKey = offered;
       let proof;
       try { proof = this.pake.answer(msg.key, msg.share); }
       catch { this.ws?.close(); return undefined; }   // not a host's answer: come back
@@ -207,6 +227,7 @@ export class Session {
     if (msg.type === "confirm" && this.sealer === null) {
       if (!this.pake.hostProved(msg.proof)) return this.unproved();
       const { clientToHost, hostToClient } = this.pake.keys;
+      if (!this.token) this.pinConfirmed = true;   // the PIN is right, the key now pinned
       this.opener = new Opener(hostToClient, HOST_RECORD);
       this.opener.push(this.decoder.rest());
       this.decoder.last = null;
@@ -220,7 +241,8 @@ export class Session {
       this.table = msg.table;
       this.backoff = BACKOFF_FIRST;
       this.setStatus("connected");
-      return this.emit("joined", { seat: msg.seat, token: msg.token, table: msg.table });
+      return this.emit("joined", { seat: msg.seat, token: msg.token, table: msg.table,
+        hostKey: shortFingerprint(this.hostKey) });
     }
     if (msg.type === "refused") {
       const final = FINAL_REFUSALS.has(msg.code);
@@ -230,10 +252,13 @@ export class Session {
     return undefined;
   }
 
-  unproved() {
+  unproved() { return this.fail("host_unproved", {}); }
+
+  // Stop for good, and say why.
+  fail(code, params) {
     this.setStatus("closed");
     this.stop();
-    return this.emit("join_failed", { code: "host_unproved", params: {}, final: true });
+    return this.emit("join_failed", { code, params, final: true });
   }
 
   lost() {
