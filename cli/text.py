@@ -103,6 +103,16 @@ ROLE_TITLES: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+# What the Japanese titles mean (issue 28: "Daifugō — the grand millionaire"), by title.
+TITLE_MEANINGS: dict[str, str] = {
+    "Daifugō": N_("the grand millionaire"),
+    "Fugō": N_("the millionaire"),
+    "Heimin": N_("a commoner"),
+    "Hinmin": N_("the pauper"),
+    "Daihinmin": N_("the grand pauper"),
+}
+TITLE_WITH_MEANING = N_("{title} — {meaning}")
+
 TITLE_SET_NAMES: dict[str, tuple[str, str]] = {
     "classic": NP_("title set", "Classic (President … Asshole)"),
     "scum": NP_("title set", "Scum (President … Scum)"),
@@ -595,6 +605,18 @@ class Text:
 
     def join(self, items: Sequence[str]) -> str:
         return self.tr.format_list(items)
+
+    def role_title_explained(self, role: str, title_set: str) -> str:
+        """A role's title with its meaning where the title is Japanese ("Daifugō — the
+        grand millionaire"); other titles as ``role_title``."""
+        titles = ROLE_TITLES.get(title_set, ROLE_TITLES["classic"])
+        pair = titles.get(Role(role)) if role in Role._value2member_map_ else None
+        title = self.role_title(role, title_set)
+        meaning = TITLE_MEANINGS.get(pair[1]) if pair is not None else None
+        if meaning is None:
+            return title
+        return self.tr.gettext(TITLE_WITH_MEANING).format(title=title,
+                                                          meaning=self.tr.gettext(meaning))
 
     def role_title(self, role: str, title_set: str) -> str:
         """The title of ``role`` (a Role value) in ``title_set`` (nominative)."""

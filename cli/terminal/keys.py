@@ -8,6 +8,7 @@ from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
+from president.cli.terminal.layout import columns, rule_scroll
 from president.cli.terminal.model import RANK_KEYS
 
 
@@ -233,7 +234,8 @@ def make_bindings(ui: Any) -> KeyBindings:
     @kb.add("f1", filter=table)
     def _help(event: Any) -> None:
         ui.table.help_open = True
-        ui.help_state.scroll = 0
+        # on the last rule at work (the help is a frame 6 columns narrower than the screen)
+        ui.help_state.scroll = rule_scroll(ui.table, columns() - 6)
 
     @kb.add("escape", filter=help_open)
     @kb.add("?", filter=help_open)

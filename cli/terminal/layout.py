@@ -329,8 +329,8 @@ def seat_state(model: TableModel, s: int) -> str:
         return ""
     place = place_in(view.finished, view.bottom, len(view.players), s)
     holding = s not in view.finished or (place == len(view.players) and view.counts[s] > 0)
-    if place is not None and holding:       # the last, still holding cards
-        return tr.gettext("last place (#{place})").format(place=place)
+    if place is not None and holding:       # never went out: still holding cards
+        return tr.gettext("holding cards (#{place})").format(place=place)
     if place is not None:
         return tr.gettext("out #{place}").format(place=place)
     if view.phase == "play":
@@ -554,14 +554,16 @@ def hand_header_fragments(model: TableModel) -> Fragments:
     choosing = model.choosing
     if choosing is not None and choosing.to is not None:  # a 7-pass
         text = tr.ngettext(
-            "Your hand: choose {n} card to give to {name}, then Enter.",
-            "Your hand: choose {n} cards to give to {name}, then Enter.", choosing.number,
+            "7-pass: choose {n} card to give to {name} (one per 7 you played), then Enter.",
+            "7-pass: choose {n} cards to give to {name} (one per 7 you played), then Enter.",
+            choosing.number,
         ).format(n=choosing.number, name=view.players[choosing.to])
         return fit_line([("class:turn", text)], columns())
     if choosing is not None:  # a 10-discard
         text = tr.ngettext(
-            "Your hand: choose {n} card to discard, then Enter.",
-            "Your hand: choose {n} cards to discard, then Enter.", choosing.number,
+            "10-discard: choose {n} card to discard (one per 10 you played), then Enter.",
+            "10-discard: choose {n} cards to discard (one per 10 you played), then Enter.",
+            choosing.number,
         ).format(n=choosing.number)
         return fit_line([("class:turn", text)], columns())
     if model.my_turn and view.top is not None:   # following: what beats the pile
@@ -859,8 +861,19 @@ def help_lines(model: TableModel) -> list[str]:
         lines.append("")
         lines.append(tr.gettext("Role titles at this table"))
         for role in roles_for_places(len(view.players)):
-            lines.append("  " + role_title(model, role.value))
+            lines.append("  " + model.text.role_title_explained(role.value,
+                                                                model.rules.title_set))
     return lines
+
+
+def rule_scroll(model: TableModel, width: int) -> int:
+    """The help's first line to show: the explanation of the house rule the last special
+    event showed at work (``TableModel.last_rule``), else the top."""
+    if model.last_rule is None:
+        return 0
+    head = f"  {model.text.rule_name(model.last_rule)}: "
+    lines = [part for line in help_lines(model) for part in wrap(line, width)]
+    return next((i for i, line in enumerate(lines) if line.startswith(head)), 0)
 
 
 class HelpState:

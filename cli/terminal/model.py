@@ -56,6 +56,14 @@ HINT_MOVE: dict[type, str] = {Play: "play", Pass: "pass", Give: "give", Discard:
                               GiveBack: "give_back"}
 
 
+# The house rule an event shows at work: ``?`` opens the help on it (issue 28).
+RULE_OF_EVENT: dict[str, str] = {
+    "revolution": "revolution", "cut": "eight_cut", "back": "jack_back", "reverse": "nine_reverse",
+    "lock": "suit_lock", "forbidden": "forbidden_finish", "downfall": "downfall",
+    "give": "seven_pass", "discard": "ten_discard", "return": "spade_three_return",
+}
+
+
 class Seen(StrEnum):
     """The table as the screen shows the connection to it."""
 
@@ -121,6 +129,7 @@ class TableModel:
         # Hints (issue 28): the cards this seat saw played this hand (the medium bot's
         # memory, from our own views only), and the hints of the view they were made for.
         self.memory = PlayTracker()
+        self.last_rule: str | None = None      # the house rule the last special event showed
         self._hints: tuple[View, list[Suggestion]] | None = None
         self.hint_index = 0
 
@@ -182,6 +191,8 @@ class TableModel:
         self.changed()
 
     def event(self, event: Event, by: str = "") -> None:
+        if event.code in RULE_OF_EVENT:
+            self.last_rule = RULE_OF_EVENT[event.code]
         if event.code == "hand_end":
             self.hand_summary = dict(event.params)
             self.summary_top = 0

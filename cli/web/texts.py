@@ -238,7 +238,7 @@ def table_texts(table: Table, language: str) -> bytes | None:
     texts = {
         "preset": words.preset_name(info.preset),
         "rules": [row._asdict() for row in words.rule_rows(info.rules)],
-        "roles": [words.role_title(role.value, info.rules.title_set)
+        "roles": [words.role_title_explained(role.value, info.rules.title_set)
                   for role in ROLES_BY_TABLE_SIZE.get(info.seats, ())],
         "summary": _summary(words, table.state, info),
     }

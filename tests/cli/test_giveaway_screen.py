@@ -62,7 +62,7 @@ def test_the_seven_pass_screen_names_the_receiver_and_enter_gives_the_selection(
     model = seat_at(ui, moment)
     ui.connection = connection = Acting()
     text = render(ui).text
-    assert "Your hand: choose 2 cards to give to Anna, then Enter." in text
+    assert "7-pass: choose 2 cards to give to Anna (one per 7 you played), then Enter." in text
     assert "Enter give" in render(ui).rows[-1]
     press(ui, "3", "4", "\r")
     assert connection.sent == [Give(0, parse_cards("3C 4D"))]
@@ -84,7 +84,8 @@ def test_the_ten_discard_screen_in_italian() -> None:
     ui = make_ui("it", 80, 24)
     seat_at(ui, after_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
     ui.connection = connection = Acting()
-    assert "La tua mano: scegli 1 carta da scartare, poi Invio." in render(ui).text
+    assert ("Scarto del 10: scegli 1 carta da scartare (una per ogni 10), poi Invio."
+            in render(ui).text)
     press(ui, "4", "\r")
     assert connection.sent == [Discard(0, parse_cards("4D"))]
 

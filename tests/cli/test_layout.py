@@ -255,7 +255,7 @@ def test_the_last_player_still_holding_cards_is_not_shown_as_out() -> None:
     assert model.view is not None
     last = next(s for s in range(5) if model.view.counts[s])
     row = next(r for r in render(ui).rows[1:6] if model.view.players[last] in r)
-    assert "last place (#5)" in row and "out" not in row
+    assert "holding cards (#5)" in row and "out" not in row
 
 
 def test_keys_that_do_nothing_say_so() -> None:

@@ -64,7 +64,8 @@ def test_a_wild_joker_is_chosen_and_a_seven_gives_a_card_in_a_real_terminal(
     _fits(screen)
 
     tmux.keys("tess", "Enter")
-    screen = tmux.wait("tess", "Your hand: choose 1 card to give to Bot 1, then Enter.")
+    screen = tmux.wait("tess", "7-pass: choose 1 card to give to Bot 1 (one per 7 you played), "
+                               "then Enter.")
     assert _line(screen, "Pile:") == "Pile: Tess 6♥ 7♠ JK (JK as 8♣)", screen
     assert "You play a run: 6♥ 7♠ JK as 8♣." in screen, screen
     assert _cards_left(screen, "Tess (you)") == 11, screen
