@@ -124,7 +124,7 @@ async def resume(table: MyTable, interfaces: list[str] | None,
     for address in interfaces or ():
         argv += ["--interface", address]
     (folder / f"{table.id}.ready").unlink(missing_ok=True)
-    where, pid = await _spawn(argv, {}, folder, table.id, timeout)
+    where, pid = await _spawn(argv, {ENV_PIN: table.pin or ""}, folder, table.id, timeout)
     again = replace(table, pid=pid, port=int(where["port"]), session=None,
                     web_url=where.get("web_url"), advertised=bool(where.get("advertised")))
     _save(folder, again)

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Sequence
 
 from president.bots import BOT_KINDS, DEFAULT_BUDGET, DEFAULT_LEVEL
+from president.cli.pins import add_pin_arguments, pin_of
+from president.errors import ClientError
 from president.rules import PRESETS
 
 BUDGET_MS = DEFAULT_BUDGET * 1000
@@ -68,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--web-port", type=int, default=0,
                       help="port of the page for phones and browsers (0: any free port)")
     host.add_argument("--no-web", action="store_true", help="do not serve the web page")
-    host.add_argument("--pin", default=None)
+    add_pin_arguments(host)
     host.add_argument("--interface", action="append", default=None,
                       help="address to listen on and advertise (repeatable)")
     host.add_argument("--seed", type=int, default=None)
@@ -113,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser("join", help="join a table by address")
     join.add_argument("address", nargs="?", help="HOST:PORT")
     join.add_argument("--name", default=None)
-    join.add_argument("--pin", default=None)
+    add_pin_arguments(join)
     join.add_argument("--key", default=None,
                       help="the host key the host prints (e.g. 3F2A-91BC-07DE-55A1): another "
                            "is refused before the PIN is tried")
@@ -143,6 +145,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "lobby"
     module_name, function_name = COMMANDS[command].split(":")
     module = importlib.import_module(module_name)
+    if hasattr(args, "pin_file"):  # never the PIN itself on the command line
+        try:
+            args.pin = pin_of(args)
+        except ClientError as error:
+            from president.cli.settings import language_of
+            from president.cli.text import text_for
+
+            print(text_for(language_of(args)).error(error), file=sys.stderr)
+            return 2
     try:
         return int(getattr(module, function_name)(args) or 0)
     except BrokenPipeError:

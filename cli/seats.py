@@ -103,8 +103,10 @@ class SeatStore:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Write ``path`` atomically, readable by the user alone (in a 0700 folder)."""
+    """Write ``path`` atomically, readable by the user alone (in a 0700 folder: one made
+    before with the umask's 0755 is closed too)."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(path.parent, 0o700)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:

@@ -277,6 +277,8 @@ REASONS: dict[str, str] = {
     "no_such_session": N_("There is no such session in the journal."),
     "bad_row": N_("A session's row in the journal cannot be read."),
     "session_unreplayable": N_("The session in the journal can no longer be replayed."),
+    "pin_needed": N_("A table in the journal has a PIN, which the journal does not keep:"
+                     " give it again (--pin, PRESIDENT_PIN or --pin-file) to resume it."),
     "host_stopping": N_("The host is shutting down."),
     "seat_request_sent": N_("Asked the table's owner for your seat."),
     "seat_request_refused": N_("The table's owner did not give you the seat."),
@@ -311,6 +313,11 @@ REASONS: dict[str, str] = {
     "host_unproved": N_("The table could not prove it is the one you chose: it may be an "
                         "impostor. You left it."),
     "no_pin": N_("This table has no PIN: leave the PIN empty."),
+    "pin_on_command_line": N_("--pin takes no value any more: a PIN on the command line can be"
+                              " read by every user of this computer. Type --pin alone to be"
+                              " asked for it, or give it in PRESIDENT_PIN or with --pin-file"
+                              " FILE."),
+    "pin_file": N_("Cannot read the PIN from the file given with --pin-file."),
     "pin_again": N_("The join did not finish, and a PIN is tried only once, so that a lookalike"
                     " table cannot guess it: type the PIN again to try once more."),
     "address_empty": N_("Type an address, such as 192.168.1.20:7777."),

@@ -85,8 +85,13 @@ def default_path() -> Path:
     override = os.environ.get("PRESIDENT_JOURNAL")
     if override:
         return Path(override)
+    return data_folder() / "journal.sqlite3"
+
+
+def data_folder() -> Path:
+    """The user's data folder for President (the journal's, by default)."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
-    return Path(base) / "president" / "journal.sqlite3"
+    return Path(base) / "president"
 
 
 class Journal:
@@ -124,7 +129,9 @@ class Journal:
                 raise _journal_error(error, self.path) from None
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if self.path.parent == data_folder():  # ours (not a --journal's): the user's alone
+                os.chmod(self.path.parent, 0o700)
             # Seat tokens and every hand are in here: readable by the host's user only
             # (SQLite gives its -wal and -shm files the same permissions).
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))

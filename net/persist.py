@@ -10,7 +10,10 @@ actions replayed through the engine).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
+import os
 from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -56,6 +59,7 @@ class TableJournal:
         assert table.state is not None
         options = table.options
         kept = {name: getattr(options, name) for name in _KEPT_OPTIONS}
+        kept["pin"] = pin_record(options.pin)   # never the PIN itself
         session_id = self.journal.start_session(
             table_name=options.name, preset=options.preset, rules=table.rules,
             players=list(table.state.players), seed=table.seed, seats=seats_of(table),
@@ -100,11 +104,39 @@ def seats_of(table: TableCore) -> list[dict[str, Any]]:
             for seat in table.seats]
 
 
-def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptions:
-    """The options of a journaled table (unknown or missing keys: the defaults)."""
+def pin_record(pin: str | None) -> dict[str, str] | None:
+    """What the journal keeps of a table's PIN: a salted scrypt hash (a PIN is a few
+    digits: the hash only keeps it from being read at a glance)."""
+    if not pin:
+        return None
+    salt = os.urandom(16)
+    return {"salt": salt.hex(), "scrypt": _scrypt(pin, salt).hex()}
+
+
+def _scrypt(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+
+
+def pin_matches(kept: object, pin: str | None) -> bool:
+    """Whether ``pin`` is the PIN a journal's ``pin_record`` was made of."""
+    if not isinstance(kept, dict) or not pin:
+        return False
+    try:
+        wanted = bytes.fromhex(str(kept["scrypt"]))
+        return hmac.compare_digest(_scrypt(pin, bytes.fromhex(str(kept["salt"]))), wanted)
+    except (KeyError, ValueError):
+        return False
+
+
+def options_of(record: SessionRecord, table_id: str | None = None,
+               pin: str | None = None) -> TableOptions:
+    """The options of a journaled table (unknown or missing keys: the defaults); ``pin``:
+    the PIN its journal keeps the hash of (checked by ``resume_tables``)."""
     known = {f.name for f in fields(TableOptions)}
     kept = {key: value for key, value in record.options.items()
             if key in known and key in _KEPT_OPTIONS}
+    if not isinstance(kept.get("pin"), str | None):  # a hash: the PIN given again
+        kept["pin"] = pin
     if table_id is not None:
         kept["table_id"] = table_id
     if "bot_levels" in kept:
@@ -115,12 +147,15 @@ def options_of(record: SessionRecord, table_id: str | None = None) -> TableOptio
 
 def resume_tables(journal: Journal, hook: TableJournal | None = None,
                   ids: Collection[int] | None = None,
-                  skipped: list[JournalError] | None = None) -> list[Table]:
+                  skipped: list[JournalError] | None = None,
+                  pin: str | None = None) -> list[Table]:
     """A table for every unfinished session (or those of ``ids``: a "resume" list),
     exactly where its journal left it. A session that cannot be read or replayed is
     left where it is: its error (naming it) goes to ``skipped``, or is raised when
     nothing collects it.
 
+    A table with a PIN needs it given again (``pin``: the journal keeps only its
+    hash): without it, or with another, the session is skipped (``pin_needed``).
     Table ids stay as they were; a clash (two unfinished sessions of one table)
     gives the older one the id ``s<session id>``. A session whose journal ends
     after its last hand is marked finished and not resumed.
@@ -133,6 +168,10 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
                 for session in unreadable if ids is None or session in ids]
     for record in reversed(records):
         if ids is not None and record.id not in ids:
+            continue
+        kept_pin = record.options.get("pin")
+        if isinstance(kept_pin, dict) and not pin_matches(kept_pin, pin):
+            problems.append(JournalError("pin_needed", id=record.id))
             continue
         moves: list[tuple[State, int]] = []  # (the state before, who moved)
         try:
@@ -155,7 +194,7 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
         if table_id in used:
             table_id = f"s{record.id}"
         used.add(table_id)
-        table = Table.restore(options_of(record, table_id), state, len(actions),
+        table = Table.restore(options_of(record, table_id, pin), state, len(actions),
                               record.seats, journal=hook,
                               elapsed=max(0.0, record.updated - record.created))
         table.recall([(before, seat) for before, seat in moves

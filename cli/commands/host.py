@@ -147,7 +147,7 @@ async def serve(args: Any, printer: Printer) -> int:
         skipped: list[JournalError] = []
         try:
             ids = None if args.resume == "all" else {_session_id(args.resume)}
-            tables = resume_tables(journal, hook, ids, skipped)
+            tables = resume_tables(journal, hook, ids, skipped, pin=args.pin)
         except JournalError as error:
             printer.say(words.error(error))
             return 2

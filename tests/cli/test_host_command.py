@@ -88,12 +88,13 @@ def test_host_command_advertises_and_updates_the_seats(monkeypatch):
 
     monkeypatch.setattr(discovery, "TableAdvertiser", FakeAdvertiser)
     monkeypatch.setenv("PRESIDENT_OWNER_TOKEN", "ab" * 16)  # as the lobby starts a host
+    monkeypatch.setenv("PRESIDENT_PIN", "99")               # ... and gives it the PIN
     stream = io.StringIO()
 
     async def scenario():
         args = build_parser().parse_args(
             ["host", "--interface", "127.0.0.1", "--players", "3", "--bots", "1",
-             "--no-journal", "--pin", "99", "--name", "Den"])
+             "--no-journal", "--name", "Den"])
         args.bot_delay = 0.0
         serving = asyncio.ensure_future(serve(args, Printer(stream)))
         while "join with:" not in stream.getvalue():

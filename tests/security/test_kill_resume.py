@@ -81,7 +81,9 @@ def in_mid_hand(hand: int):
     return check
 
 
-def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_path: Path):
+def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("PRESIDENT_PIN", "2468")  # the PIN, at the start and at each resume
     journal_path = tmp_path / "journal.sqlite3"
     rules_path = tmp_path / "rules.toml"
     rules_path.write_text('preset = "classic"\nsession_end = "hands"\nsession_length = 3\n')
@@ -92,8 +94,7 @@ def test_sigkilled_host_resumes_and_the_history_equals_an_uninterrupted_run(tmp_
     async def scenario():
         host = await HostProcess.start(
             "--port", "0", "--players", "4", "--bots", "0", "--rules", str(rules_path),
-            "--journal", str(journal_path), "--seed", str(SEED), "--grace", "120",
-            "--pin", "2468")
+            "--journal", str(journal_path), "--seed", str(SEED), "--grace", "120")
         port = await host.port
         clients = [Client(LOCAL, port, name, pin="2468") for name in names]
         for client in clients:
