@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, TextIO
 
-from president.cli.evening import evening_story
+from president.cli.evening import evening, evening_story, story_lines, tonight
 from president.cli.settings import language_of
 from president.cli.text import Text, text_for
 from president.errors import PresidentError
@@ -63,6 +63,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 print(words.tr.gettext("no sessions yet"), file=out)
             for record in records:
                 print(format_record(record, words), file=out)
+            if records:      # then the last evening's story, if it can be told
+                with contextlib.suppress(PresidentError):
+                    story = story_lines(evening(tonight(records), journal.actions), words,
+                                        shutil.get_terminal_size().columns - 1)
+                    print("", *story, sep="\n", file=out)
             for session in unreadable:
                 problem = JournalError("bad_row", id=session)
                 print(f"president history: {words.error(problem)}", file=sys.stderr)

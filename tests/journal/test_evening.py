@@ -86,3 +86,14 @@ def test_the_evening_is_told_in_the_readers_language_at_80_columns(tmp_path, lan
     words = Text(language).tr
     assert words.gettext("Places hand by hand (high: first, low: last):") in text
     assert language == "en" or "Longest President streak" not in text
+
+
+def test_history_lists_the_sessions_then_tells_the_evening(tmp_path) -> None:
+    played = two_sessions(tmp_path / "j.sqlite3")
+    out = io.StringIO()
+    args = build_parser().parse_args(["history", "--journal", str(tmp_path / "j.sqlite3")])
+    assert run(args, out) == 0
+    lines = out.getvalue().splitlines()
+    assert [line.split()[0] for line in lines[:2]] == [str(s) for s, _ in played]
+    assert lines[2] == "" and lines[3] == "Tonight: 2 sessions, 6 hands."
+    assert "Places hand by hand (high: first, low: last):" in lines
