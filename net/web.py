@@ -198,11 +198,13 @@ class WebServer:
 
     def __init__(self, host: Host, files: StaticFiles,
                  texts: Callable[[str], bytes | None],
-                 table_texts: Callable[[Table, str], bytes | None]) -> None:
+                 table_texts: Callable[[Table, str], bytes | None],
+                 evening: Callable[[str], str | None] | None = None) -> None:
         self.host = host
         self.files = files
         self.texts = texts
         self.table_texts = table_texts
+        self.evening = evening          # the night's story in a language (plain text)
         self.names = own_names()
         self.port = 0
         self._texts: dict[str, bytes] = {}
@@ -215,6 +217,7 @@ class WebServer:
         app.router.add_get("/tables.json", self._tables)
         app.router.add_get("/tables/{table}/{language}.json", self._table_texts)
         app.router.add_get("/ws", self._websocket)
+        app.router.add_get("/evening/{language}", self._evening)
         self.app = app
 
     async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
@@ -278,6 +281,16 @@ class WebServer:
                 raise web.HTTPNotFound()
             body = self._texts.setdefault(language, made)
         return web.Response(body=body, content_type="application/json")
+
+    async def _evening(self, request: web.Request) -> web.StreamResponse:
+        """The night's story (``evening``), read from the journal when asked."""
+        language = request.match_info["language"]
+        if self.evening is None or not (language.isalpha() and len(language) <= 3):
+            raise web.HTTPNotFound()
+        story = await asyncio.to_thread(self.evening, language)
+        if story is None:
+            raise web.HTTPNotFound()
+        return web.Response(text=story, content_type="text/plain", charset="utf-8")
 
     async def _tables(self, request: web.Request) -> web.StreamResponse:
         tables = [{"id": table.options.table_id, "name": table.options.name,

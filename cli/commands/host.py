@@ -181,7 +181,8 @@ async def serve(args: Any, printer: Printer) -> int:
             command=f"president join {format_address(address, port)} --key {key}"))
     printer.say(_("host key: {key} (players see it beside the table in their lobby)").format(
         key=short_fingerprint(host.key.fingerprint)))
-    web = None if args.no_web else await _serve_web(host, interfaces, web_port, printer)
+    web = None if args.no_web else await _serve_web(
+        host, interfaces, web_port, printer, None if args.no_journal else args.journal)
     urls = web.urls(addresses) if web is not None else []
     if web is not None and hook is not None:
         hook.host["web_port"] = web.port  # a phone's seat token is kept per page address
@@ -262,8 +263,8 @@ def _write_ready(path: str, **fields: Any) -> None:
 
 
 async def _serve_web(host: Host, interfaces: list[str] | None, port: int,
-                     printer: Printer) -> WebServer | None:
-    web = web_server(host)
+                     printer: Printer, journal: str | None = None) -> WebServer | None:
+    web = web_server(host, journal)   # (journal: where the evening's story is read)
     try:
         await web.start(interfaces, port)
     except OSError as error:

@@ -21,9 +21,36 @@ def static_files() -> StaticFiles:
     return StaticFiles.from_folder(resources.files("president.cli.web") / "static")
 
 
-def web_server(host: Host) -> WebServer:
+def web_server(host: Host, journal: str | None = None) -> WebServer:
+    """``journal``: the file the evening's story is read from (None: the default)."""
+    from functools import partial
+
     from president.net.web import WebServer
 
     from .texts import page_texts, table_texts
 
-    return WebServer(host, static_files(), page_texts, table_texts)
+    return WebServer(host, static_files(), page_texts, table_texts,
+                     partial(evening_text, journal=journal))
+
+
+def evening_text(language: str, journal: str | None = None) -> str | None:
+    """``/evening/<language>``: the night's story (cli/evening.py) as plain text."""
+    from president.cli.evening import evening_story
+    from president.cli.i18n import LANGUAGES
+    from president.cli.text import text_for
+    from president.errors import PresidentError
+    from president.net.journal import Journal
+
+    if language not in LANGUAGES:
+        return None
+    words = text_for(language)
+    try:
+        kept = Journal(journal, read_only=True)
+    except PresidentError:
+        return words.tr.gettext("No session tonight yet.") + "\n"
+    try:
+        return "\n".join(evening_story(kept, words, 79)) + "\n"
+    except PresidentError:
+        return None
+    finally:
+        kept.close()

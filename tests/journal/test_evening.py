@@ -97,3 +97,42 @@ def test_history_lists_the_sessions_then_tells_the_evening(tmp_path) -> None:
     assert [line.split()[0] for line in lines[:2]] == [str(s) for s, _ in played]
     assert lines[2] == "" and lines[3] == "Tonight: 2 sessions, 6 hands."
     assert "Places hand by hand (high: first, low: last):" in lines
+
+
+def test_the_page_tells_the_evening_too(tmp_path) -> None:
+    """``/evening/<language>`` on the host's page: the same story as plain text."""
+    import asyncio
+
+    import aiohttp
+
+    from president.cli.web import web_server
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+
+    two_sessions(tmp_path / "j.sqlite3")
+
+    async def scenario() -> tuple[int, str, int, str]:
+        host = Host([Table(TableOptions(name="Kitchen"))])
+        await host.start(["127.0.0.1"])
+        web = web_server(host, str(tmp_path / "j.sqlite3"))
+        await web.start(["127.0.0.1"])
+        try:
+            async with aiohttp.ClientSession() as http:
+                base = f"http://127.0.0.1:{web.port}/evening"
+                async with http.get(f"{base}/pl") as reply:
+                    status, body = reply.status, await reply.text()
+                    kind = reply.headers["Content-Type"]
+                async with http.get(f"{base}/de") as reply:
+                    missing = reply.status
+            return status, body, missing, kind
+        finally:
+            await host.stop()
+            await web.stop()
+
+    status, body, missing, kind = asyncio.run(scenario())
+    journal = Journal(tmp_path / "j.sqlite3", read_only=True)
+    expected = evening_story(journal, Text("pl"), 79)
+    journal.close()
+    assert status == 200 and kind.startswith("text/plain") and "utf-8" in kind
+    assert body.splitlines() == expected and any(bar in body for bar in BARS)
+    assert missing == 404
