@@ -106,6 +106,7 @@ LABELS: dict[str, str] = {
     "your_turn_title": N_("Your turn!"),
     "sound": N_("Sound on your turn"),
     "play_again": N_("Play again with the same players"),
+    "play_duplicate": N_("The same deals, everyone one seat on"),
     "waiting_again": N_("Waiting for the owner to play again."),
     "end_session": N_("End the session after this hand"),
     "end_confirm": N_("End the session for everyone after this hand?"),

@@ -129,7 +129,8 @@ function bindControls() {
   $("seat-give").addEventListener("click", () => answerSeatRequest(true));
   $("seat-refuse").addEventListener("click", () => answerSeatRequest(false));
   $("act-main").addEventListener("click", mainAction);
-  $("act-pass").addEventListener("click", () => act("pass"));
+  $("act-pass").addEventListener("click", () => (state.view?.phase === "session_over"
+    && mayPlayAgain() ? ownerRequest("play_duplicate") : act("pass")));
   $("act-hint").addEventListener("click", askHint);
   $("decree-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -784,6 +785,9 @@ function renderActions() {
   const phase = view?.phase;
   if (phase === "session_over" && mayPlayAgain() && !state.ended) {
     main.textContent = label("play_again");
+    pass.textContent = label("play_duplicate");  // the same deals, everyone one seat on
+    pass.hidden = false;
+    pass.disabled = state.busy;
   } else if (state.ended || phase === "session_over") {
     main.textContent = label("start_again");
   } else if (!view) {
