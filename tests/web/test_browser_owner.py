@@ -148,6 +148,8 @@ def test_the_owner_on_a_phone_and_a_terminal_play_a_session_and_the_phone_plays_
         # the owner plays again, from the phone
         play_again = text.tr.gettext("Play again with the same players")
         wait(lambda: by_id(browser, "act-main").text == play_again, what="play again")
+        same_deals = text.tr.gettext("The same deals, everyone one seat on")  # (a duplicate)
+        assert by_id(browser, "act-pass").text == same_deals
         by_id(browser, "act-main").click()
         wait(lambda: host.table.sessions == 2 and host.table.state is not None
              and host.table.state.phase.value != "session_over", what="the second session")
