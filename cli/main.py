@@ -19,7 +19,8 @@ BUDGET_MS = DEFAULT_BUDGET * 1000
 # parsed arguments and returns the process exit code.
 COMMANDS = {
     name: f"president.cli.commands.{name}:run"
-    for name in ("selfplay", "rules", "replay", "host", "play", "join", "lobby", "history")
+    for name in ("selfplay", "rules", "replay", "host", "play", "join", "lobby", "history",
+                 "learn")
 }
 
 
@@ -99,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--ready-file", metavar="FILE", default=None,
                       help="write where the table listens (JSON) once it is open")
 
+    sub.add_parser("learn", help="learn to play: a guided hand against two bots")
     play = sub.add_parser("play", help="a local table against bots, joined at once")
     play.add_argument("--bots", default="3",
                       help="how many bots, or their levels (easy,medium,hard)")

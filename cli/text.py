@@ -261,6 +261,7 @@ REASONS: dict[str, str] = {
     "session_not_over": N_("The session is not over yet."),
     "spectator": N_("Spectators cannot play."),
     "hints_off": N_("Hints are turned off at this table."),
+    "lesson_step": N_("The lesson asks for another move: see the line above the keys."),
     "late_seat": N_("This seat is yours from the next hand: its bot finishes this one."),
     "bad_cards": N_("Those are not valid cards."),
     "name_invalid": N_("That name cannot be used."),

@@ -66,6 +66,7 @@ class PresidentUI:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.exit_code = 0
         self._containers: dict[str, Container] = {}
+        self.lesson_options: dict[str, Any] = {}   # (tests: the bots' delay)
         self.app: Application[int] = Application(
             layout=Layout(DynamicContainer(self.container)),
             key_bindings=make_bindings(self),
@@ -154,7 +155,8 @@ class PresidentUI:
         table = self.table
         if self.screen != "table" or table is None:
             return self.quit()
-        if table.view is None or self.connection is None or table.phase == "session_over":
+        if table.view is None or self.connection is None or table.phase == "session_over" \
+                or table.lesson is not None:      # (a lesson: back to the lobby at once)
             return self.leave_table()
         if table.leave_asked and not table.hosted_here:
             return self.step_away()
@@ -235,6 +237,7 @@ class PresidentUI:
         self.table.hosted_here = self.hosted is not None
         self.table.web_url = getattr(connection, "web_url", None)
         self.table.unadvertised = getattr(connection, "unadvertised", False)
+        self.table.lesson = getattr(connection, "lesson_line", None)
         self.table.listeners.append(self.invalidate)
         self.table.listeners.append(self.ring)
         self.table.listeners.append(self.pass_by_itself)
@@ -394,6 +397,8 @@ class PresidentUI:
                                     last=table_setup.last())
             self._containers.pop("setup", None)
             self.show("setup")
+        elif kind == "learn":
+            self.spawn(self.learn())
         elif kind == "bots":
             self.spawn(self.play_bots(3, "classic", None))
         elif kind == "evening":
@@ -412,6 +417,13 @@ class PresidentUI:
     def close_story(self) -> None:
         self.lobby.story = None
         self.invalidate()
+
+    async def learn(self) -> None:
+        """Learn to play: a guided hand against two bots (``cli.lesson``)."""
+        from president.cli.lesson import LessonConnection
+
+        await self.sit_down(LessonConnection(self.settings.name, self.tr, self.text,
+                                             **self.lesson_options))
 
     async def resume_mine(self, mine: Any) -> None:
         """Start an unfinished table's host again and sit down at it."""

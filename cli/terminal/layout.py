@@ -710,6 +710,8 @@ def message_parts(model: TableModel, editor: LineEdit | None) -> Fragments:
                 name=name))]
     if model.message:
         return [("class:message", model.message)]
+    if model.lesson is not None:            # Learn to play: what to do now, and why
+        return [("class:turn", model.lesson())]
     hint = model.selection_hint()
     if hint:
         return [("class:dim", hint)]

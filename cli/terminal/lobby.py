@@ -17,7 +17,7 @@ from president.cli.terminal.layout import columns, fit_line, footer_fragments
 from president.net.discovery import format_address
 from president.net.pake import short_fingerprint
 
-MENU = ("host", "join", "bots", "evening", "settings", "quit")
+MENU = ("host", "join", "bots", "learn", "evening", "settings", "quit")
 
 
 class LobbyModel:
@@ -89,6 +89,7 @@ class LobbyModel:
             "host": tr.gettext("Host a table…"),
             "join": tr.gettext("Join by address…"),
             "bots": tr.gettext("Play against bots"),
+            "learn": tr.gettext("Learn to play"),
             "evening": tr.gettext("The evening's story…"),
             "settings": tr.gettext("Settings…"),
             "quit": tr.gettext("Quit"),

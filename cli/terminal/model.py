@@ -130,6 +130,7 @@ class TableModel:
         # memory, from our own views only), and the hints of the view they were made for.
         self.memory = PlayTracker()
         self.last_rule: str | None = None      # the house rule the last special event showed
+        self.lesson: Callable[[], str] | None = None  # "Learn to play": the step's line
         self._hints: tuple[View, list[Suggestion]] | None = None
         self.hint_index = 0
 
