@@ -57,6 +57,7 @@ from .table import Command, Gone, Join, Table
 log = logging.getLogger("president.net.host")
 
 READ_CHUNK = 64 * 1024
+SEAT_SECRETS_KEPT = 256     # seats whose handshake values and hello rate the host keeps
 # Frames skipped for a full queue: skipping a broadcast's frames (``Numbered``: events, views
 # and their changes) leaves a sequence gap the client repairs with a snapshot; the others
 # (the snapshot itself, welcome, replies, bye, table…) have no repair.
@@ -355,8 +356,12 @@ class Connection:
             seat = self.host.seat_of_hint(msg.seat_hint)
             if msg.seat_hint is not None and seat is None:
                 raise ProtocolError("bad_token")  # no table here gave out that token
-            # A returning seat is let in even when a flood has used up the handshake rate.
-            if seat is None and not self.host.handshakes.take(now):
+            # Every hello costs a handshake: under the host's rate, and a seat's hint (sent in
+            # clear, so anyone may replay it) under its own, so that replaying one player's
+            # hint neither spends the host's rate nor keeps that player out for long.
+            if seat is not None and not self.host.hint_bucket(seat[1], now).take(now):
+                raise ProtocolError("host_full")
+            if not self.host.handshakes.take(now):
                 raise ProtocolError("host_full")
             table = seat[0] if seat is not None else self.host.table_for(msg.table)
             if table is None:
@@ -368,7 +373,7 @@ class Connection:
             self.hello, self.table = msg, table
             self.token = seat[1] if seat is not None else None
             # The seat's token is the password of a return (no PIN needed), else the PIN.
-            secrets_ = HostSecrets(self.host.key, self.token, SEAT) if self.token is not None \
+            secrets_ = self.host.seat_secrets(self.token) if self.token is not None \
                 else self.host.secrets_for(table)
             self.handshake = HostHandshake(secrets_, msg.share, msg.identity)
             self.send(Challenge(key=self.handshake.public, share=self.handshake.share))
@@ -436,6 +441,9 @@ class Host:
         self.tables = {table.options.table_id: table for table in tables}
         self.key = key or HostKey.generate()    # the lobby shows its fingerprint
         self._secrets: dict[str, HostSecrets] = {}
+        self._seat_secrets: dict[str, HostSecrets] = {}     # by token
+        self._hint_buckets: dict[str, TokenBucket] = {}     # by token
+        self._hints: dict[str, str] = {}                    # token -> its hint
         if not self.tables:
             raise ValueError("tables")
         self.heartbeat, self.timeout = heartbeat, timeout
@@ -460,8 +468,32 @@ class Host:
         (two resumed sessions of one table name: each player finds their own)."""
         if seat_hint is None:
             return None
-        return next(((table, token) for table in self.tables.values()
-                     for token in table.tokens() if token_hint(token) == seat_hint), None)
+        hints = self._hints
+        for table in self.tables.values():
+            for token in table.tokens():
+                hint = hints.get(token)
+                if hint is None:
+                    hint = hints[token] = token_hint(token)  # once a token (a hash)
+                if hint == seat_hint:
+                    return table, token
+        return None
+
+    def seat_secrets(self, token: str) -> HostSecrets:
+        """The handshake's values for a seat's token, computed once (a few kept)."""
+        found = self._seat_secrets.pop(token, None) or HostSecrets(self.key, token, SEAT)
+        self._seat_secrets[token] = found           # the most recent last
+        while len(self._seat_secrets) > SEAT_SECRETS_KEPT:
+            del self._seat_secrets[next(iter(self._seat_secrets))]
+        return found
+
+    def hint_bucket(self, token: str, now: float) -> TokenBucket:
+        """The rate of hellos naming one seat (a few kept)."""
+        bucket = self._hint_buckets.pop(token, None) or TokenBucket(
+            self.limits.hint_rate, self.limits.hint_burst, now)
+        self._hint_buckets[token] = bucket
+        while len(self._hint_buckets) > SEAT_SECRETS_KEPT:
+            del self._hint_buckets[next(iter(self._hint_buckets))]
+        return bucket
 
     def table_for(self, table_id: str | None) -> Table | None:
         """The table a hello asks for by id (None: the first)."""

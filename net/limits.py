@@ -2,6 +2,7 @@
 
 - connections per address (``AddressBook.admit``/``release``): ``too_many_connections``;
 - messages per connection, a token bucket (``TokenBucket``): ``rate_limited``;
+- hellos, by the whole host and by the seat a hello's hint names: ``host_full``;
 - wrong PINs or forged tokens per address in a window: ``too_many_attempts``;
 - wrong PINs at a table from anyone (``PinGuard``): a budget per window, each answer
   past the first few later than the last, then ``too_many_attempts`` for every new
@@ -53,6 +54,10 @@ class Limits:
     # take the host's time from the tables; past it a hello gets ``host_full`` (retried).
     handshake_rate: float = 40.0
     handshake_burst: float = 80.0
+    # Hellos naming one seat (its token's hint, in clear in every hello that comes back):
+    # replaying it costs the replayer this rate, not the host's.
+    hint_rate: float = 1.0
+    hint_burst: float = 4.0
     # open connections in all; None: below the process's open-file limit
     # (``connection_cap``), so that a flood cannot leave no file for a real player
     connections: int | None = None

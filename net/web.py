@@ -16,6 +16,11 @@
   limits, rate and connection limits (per address, shared with TCP), PIN and per-seat
   views. A text message is a protocol error (``malformed``).
 
+The door stays open (``Door``): a connection that has not sent a whole request's head within
+``HEAD_DEADLINE`` seconds is closed, and an address may hold ``WAITING_PER_ADDRESS`` such
+connections at once (``WAITING_MAX`` in all): half-open requests cannot take the host's
+files from the game's port.
+
 The WebSocket is accepted only from a page this host served: its ``Origin`` must be
 ``http://`` + the ``Host`` the request came to, and that ``Host`` must be an IP address or
 a name of this machine (so that a page on another site, or one that re-points its own
@@ -61,6 +66,86 @@ TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
          ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
          ".json": "application/json", ".webmanifest": "application/manifest+json"}
 MAX_STATIC_FILES = 64
+HEAD_DEADLINE = 10.0        # seconds a connection has to send a request's head
+WAITING_PER_ADDRESS = 16    # connections of one address still sending their first head
+WAITING_MAX = 256           # ... of all addresses
+
+
+class Door:
+    """The connections of the web port that have not sent a request's head yet, by
+    address: ``opened`` admits one (False: over the limits, close it), ``served`` marks
+    one whose request reached a handler, ``closed`` forgets one; those still waiting at
+    the deadline are closed."""
+
+    def __init__(self, deadline: float = HEAD_DEADLINE, per_address: int = WAITING_PER_ADDRESS,
+                 most: int = WAITING_MAX) -> None:
+        self.deadline, self.per_address, self.most = deadline, per_address, most
+        self.waiting: dict[asyncio.BaseTransport, tuple[str, asyncio.TimerHandle]] = {}
+        self.by_address: dict[str, int] = {}
+
+    def opened(self, transport: asyncio.BaseTransport) -> bool:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        if len(self.waiting) >= self.most or self.by_address.get(address, 0) >= \
+                self.per_address:
+            return False
+        timer = asyncio.get_running_loop().call_later(self.deadline, self._due, transport)
+        self.waiting[transport] = (address, timer)
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return True
+
+    def served(self, transport: asyncio.BaseTransport | None) -> None:
+        if transport is not None:
+            self.closed(transport)
+
+    def closed(self, transport: asyncio.BaseTransport) -> None:
+        entry = self.waiting.pop(transport, None)
+        if entry is None:
+            return
+        address, timer = entry
+        timer.cancel()
+        left = self.by_address[address] - 1
+        if left:
+            self.by_address[address] = left
+        else:
+            del self.by_address[address]
+
+    def _due(self, transport: asyncio.BaseTransport) -> None:
+        if transport in self.waiting:
+            self.closed(transport)
+            transport.abort()  # type: ignore[attr-defined]
+
+
+class _Guarded(asyncio.Protocol):
+    """aiohttp's protocol for one connection, behind the ``Door``."""
+
+    def __init__(self, inner: asyncio.Protocol, door: Door) -> None:
+        self.inner, self.door = inner, door
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if not self.door.opened(transport):
+            transport.abort()  # type: ignore[attr-defined]
+            return
+        self.transport = transport
+        self.inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.transport is not None:
+            self.door.closed(self.transport)
+            self.inner.connection_lost(exc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +295,9 @@ class WebServer:
         self._texts: dict[str, bytes] = {}
         self._runner: web.AppRunner | None = None
         self._streams: set[WebSocketStream] = set()
-        app = web.Application(middlewares=[_security_headers])
+        self.door = Door()
+        self._servers: list[asyncio.Server] = []
+        app = web.Application(middlewares=[self._at_the_door, _security_headers])
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/texts/{language}.json", self._texts_json)
@@ -225,18 +312,23 @@ class WebServer:
         self._runner = web.AppRunner(self.app, access_log=None, handle_signals=False,
                                      shutdown_timeout=1.0)
         await self._runner.setup()
+        handler = self._runner.server
+        assert handler is not None
+        door = self.door
+        loop = asyncio.get_running_loop()
         hosts = list(addresses) if addresses else ["0.0.0.0", "::"]
         for address in hosts:
-            site = web.TCPSite(self._runner, address, port, reuse_address=True)
             try:
-                await site.start()
+                server = await loop.create_server(lambda: _Guarded(handler(), door), address,
+                                                  port, reuse_address=True)
             except OSError:
                 if addresses:
                     await self.stop()
                     raise
                 continue  # no IPv6 here
+            self._servers.append(server)
             if not port:  # the one chosen for port 0, shared by the next address
-                port = self._runner.addresses[-1][1]
+                port = server.sockets[0].getsockname()[1]
         self.port = port
         return port
 
@@ -247,6 +339,9 @@ class WebServer:
         return [f"{page_url(address, self.port)}#key={key}" for address in addresses]
 
     async def stop(self) -> None:
+        for server in self._servers:
+            server.close()
+        self._servers.clear()
         for stream in list(self._streams):
             stream.close()
         if self._runner is not None:
@@ -255,6 +350,13 @@ class WebServer:
                 await runner.cleanup()
 
     # ------------------------------------------------------------ handlers
+
+    @web.middleware
+    async def _at_the_door(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """A request's head is in: its connection no longer waits at the door."""
+        self.door.served(request.transport)
+        response: web.StreamResponse = await handler(request)
+        return response
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return self._file(request, "index.html")

@@ -120,7 +120,7 @@ def test_a_player_joins_while_a_flood_passes_the_open_file_limit(tmp_path: Path)
 def test_hellos_beyond_the_hosts_handshake_rate_are_turned_away_to_come_back() -> None:
     """Each hello costs the host a few ms of exponentiation: a flood of them gets
     ``host_full`` past the host's handshake rate, and a player let in later joins."""
-    async def scenario() -> tuple[list[str], str, str]:
+    async def scenario() -> tuple[list[str], str | None, str, str]:
         host, port = await open_host(handshake_rate=0.0001, handshake_burst=3)
         ann = Client(LOCAL, port, "Ann", reconnect=False)
         await ann.connect()
@@ -131,13 +131,42 @@ def test_hellos_beyond_the_hosts_handshake_rate_are_turned_away_to_come_back() -
             answer = await raw.receive(lambda m: m["type"] in ("challenge", "refused"))
             answers.append(answer.get("code", answer["type"]))
             raw.abort()
-        # Ann's seat comes back from another device (her token) while the flood lasts
+        # Ann's seat comes back from another device (her token): a hello like any other
+        # (a seat's hint is in clear: were it let past the rate, a replay of it would be)
+        refused = (await (await Raw.open(port)).hello("Ann", token=ann.token)).get("code")
+        host.handshakes.tokens = 2.0  # time passes
         returning = (await (await Raw.open(port)).hello("Ann", token=ann.token))["type"]
-        host.handshakes.tokens = 1.0  # time passes
         late = (await (await Raw.open(port)).hello("Ada"))["type"]
         await host.stop()
-        return answers, returning, late
+        return answers, refused, returning, late
 
-    answers, returning, late = run(scenario())
-    assert answers == ["challenge"] * 2 + ["host_full"] * 3
+    answers, refused, returning, late = run(scenario())
+    assert answers == ["challenge"] * 2 + ["host_full"] * 3 and refused == "host_full"
     assert returning == "welcome" and late == "welcome"
+
+
+def test_a_flood_replaying_a_seats_hint_spends_neither_the_hosts_rate_nor_the_seat() -> None:
+    """A seat's hint is in clear in every hello that comes back: replayed 40 times, it
+    gets a few handshakes (its own rate), not the host's, and the seat's player still
+    comes back once that rate has refilled."""
+    async def scenario() -> tuple[list[str], str, str]:
+        host, port = await open_host(handshake_rate=0.5, handshake_burst=6, hint_rate=2.0,
+                                     hint_burst=3)
+        ann = Client(LOCAL, port, "Ann", reconnect=False)
+        await ann.connect()
+        answers = []
+        for _ in range(40):
+            raw = await Raw.open(port)
+            raw.send_obj(hello("Ann", token=ann.token))     # the replayed hello's hint
+            answer = await raw.receive(lambda m: m["type"] in ("challenge", "refused"))
+            answers.append(answer.get("code", answer["type"]))
+            raw.abort()
+        late = (await (await Raw.open(port)).hello("Ada"))["type"]  # the host's rate is left
+        await asyncio.sleep(1.0)                                   # the seat's rate refills
+        back = (await (await Raw.open(port)).hello("Ann", token=ann.token))["type"]
+        await host.stop()
+        return answers, late, back
+
+    answers, late, back = run(scenario())
+    assert answers.count("challenge") <= 4 and answers.count("host_full") >= 36
+    assert late == "welcome" and back == "welcome"

@@ -19,11 +19,12 @@ from rawpeer import ClientChannel
 from president.cli.web import static_files, web_server
 from president.cli.web.qr import qr_lines
 from president.cli.web.texts import LABELS, page_texts
+from president.net.client import Client
 from president.net.host import Host
 from president.net.limits import Limits
 from president.net.protocol import CLIENT, PROTOCOL_VERSION, pack
 from president.net.table import Table, TableOptions
-from president.net.web import WebServer, origin_allowed
+from president.net.web import WAITING_PER_ADDRESS, WebServer, origin_allowed
 
 LOCAL = "127.0.0.1"
 
@@ -368,3 +369,36 @@ def test_the_page_speaks_the_hosts_protocol_version() -> None:
     wire = (Path(page.__file__).parent / "static" / "wire.js").read_text()
     found = re.search(r"PROTOCOL_VERSION = (\d+);", wire)
     assert found and int(found.group(1)) == PROTOCOL_VERSION
+
+
+def test_half_open_requests_wait_at_the_door_and_leave_at_its_deadline() -> None:
+    """Requests whose head never ends (a slow flood) are held at most WAITING_PER_ADDRESS
+    per address, each for the door's deadline: the rest are closed at once, a player joins
+    the game's port meanwhile, and the page is served again once they are gone."""
+    async def scenario() -> tuple[int, int, str, int]:
+        async with serving() as (host, web, _table):
+            web.door.deadline = 0.5
+            half_open = []
+            for _ in range(web.door.per_address + 24):
+                reader, writer = await asyncio.open_connection(LOCAL, web.port)
+                writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")   # and never the blank line
+                half_open.append((reader, writer))
+            await asyncio.sleep(0.1)
+            turned_away = 0
+            for reader, writer in half_open[web.door.per_address:]:
+                turned_away += await asyncio.wait_for(reader.read(), 2) == b""
+                writer.close()
+            player = Client(LOCAL, host.port, "Ann", reconnect=False)
+            await player.connect()                              # the game's port is open
+            await asyncio.sleep(0.8)                            # the deadline has passed
+            closed = 0
+            for reader, writer in half_open[:web.door.per_address]:
+                closed += await asyncio.wait_for(reader.read(), 2) == b""
+                writer.close()
+            status, _ = await raw_get(web.port, "/")
+            await player.close()
+            return turned_away, closed, player.status, status
+
+    turned_away, closed, status, page = run(scenario())
+    assert turned_away == 24 and closed == WAITING_PER_ADDRESS
+    assert status == "closed" and page == 200  # the player had joined, then left
