@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from president.cards import Card, Rank, Suit, parse_cards
+from president.cards import JOKER, Card, Rank, Suit, parse_cards
 from president.cli.i18n import N_, NN_, NP_, Translator, get_translator
 from president.cli.rule_texts import RULE_EXPLANATIONS, RULE_NAMES, RULE_VALUES, rule_value_key
 from president.combos import Combo, stands_for
@@ -43,6 +43,8 @@ from president.events import Event
 from president.locks import Lock
 from president.roles import Role
 from president.rules import ALLOWED, HouseRules
+from president.state import place_in
+from president.view import View
 
 TITLE_SETS = ("classic", "scum", "capitalism", "bga", "daifugo")
 
@@ -1031,6 +1033,41 @@ class Text:
     def _value_with_name(self, field: str, value: Any) -> str:
         shown = self.rule_value(field, value) if field in RULE_NAMES else str(value)
         return str(value) if shown == str(value) else f"{value} = {shown}"
+
+    # ------------------------------------------------------------ seats
+
+    def seat_state(self, view: View, s: int, seconds_left: int | None = None) -> str:
+        """What seat ``s`` is doing, in a word or two: its place once out, to play (with
+        the timer's seconds), passed, its last play on the pile, choosing, ready."""
+        tr = self.tr
+        place = place_in(view.finished, view.bottom, len(view.players), s)
+        holding = s not in view.finished or (place == len(view.players) and view.counts[s] > 0)
+        if place is not None and holding:       # never went out: still holding cards
+            return tr.gettext("holding cards (#{place})").format(place=place)
+        if place is not None:
+            return tr.gettext("out #{place}").format(place=place)
+        if view.phase == "play":
+            if view.choosing is not None and view.choosing.seat == s:
+                return tr.gettext("choosing to give") if view.choosing.to is not None \
+                    else tr.gettext("choosing to discard")
+            if view.turn == s:
+                if seconds_left is not None:
+                    return tr.gettext("to play ({seconds}s)").format(seconds=seconds_left)
+                return tr.gettext("to play")
+            if s in view.passed:
+                return tr.gettext("passed")
+            plays = [(cards, declared) for seat, cards, declared in view.pile if seat == s]
+            if plays:                   # the seat's last play on this pile, by its name
+                cards, declared = plays[-1]   # (a wild joker as "JK→5♥")
+                joker = self.card(JOKER)
+                return " ".join([self.card(card) for card in cards
+                                 if card.suit is not None or not declared]
+                                + [f"{joker}→{self.card(card)}" for card in declared])
+        if view.phase == "tax" and s in view.tax_pending:
+            return tr.gettext("choosing tax cards")
+        if view.phase == "hand_over" and s in view.ready:
+            return tr.gettext("ready")
+        return ""
 
     # ------------------------------------------------------------ summaries
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, cast
 
+from president.events import Event
 from president.rules import HouseRules
 from president.state import State
 
@@ -163,6 +164,11 @@ class Table:
 
     def info(self) -> TableInfo:
         return self.core.info()
+
+    @property
+    def recent(self) -> Sequence[tuple[int, Event, str]]:
+        """The last events as a spectator saw them: (number, event, by), oldest first."""
+        return self.core.recent
 
     def tokens(self) -> list[str]:
         return self.core.tokens()

@@ -264,6 +264,7 @@ class Changed:
 
 
 CHANGED = Changed()
+RECENT_EVENTS = 24  # events a table keeps as spectators saw them (``TableCore.recent``)
 
 Output: TypeAlias = Send | Broadcast | Close | Attach | Detach | Log | Changed
 
@@ -326,6 +327,9 @@ class TableCore:
         self._firing: deque[Timer] = deque()  # due, not fired yet (one failed: the rest)
         self._refusing: list[Peer] = []       # wrong PINs whose refusal waits
         self._elapsed = 0.0             # a resumed session's time already played
+        # The last events as a spectator sees them, numbered (the TV view's log and banners).
+        self.recent: deque[tuple[int, Event, str]] = deque(maxlen=RECENT_EVENTS)
+        self._events_told = 0
         self._now = 0.0                 # the time of the input being handled
         self._out: list[Output] = []
         self.projection = Projection()  # what each peer is shown, numbered
@@ -1030,7 +1034,10 @@ class TableCore:
         """Each event and then the new view to every peer; ``by`` marks the first
         event (the action itself; what follows from it is the rules' doing)."""
         assert self.state is not None
-        for event in events:
+        for k, event in enumerate(events):
+            self._events_told += 1
+            self.recent.append((self._events_told, project_event(event, None),
+                                by if k == 0 else ""))
             if event.code == "hand_end":
                 self._log("hand_end", hand=event.params["hand"], scores=event.params["scores"],
                           order=event.params["order"])

@@ -1,6 +1,7 @@
 """The host's web side: the page for phones, and a WebSocket into the same connection handling.
 
-``WebServer(host, files, texts, table_texts)`` serves HTTP with aiohttp on the host's event loop:
+``WebServer(host, files, texts, table_texts, tv_texts)`` serves HTTP with aiohttp on the
+host's event loop:
 
 - ``GET /``: ``index.html`` of ``files``; ``GET /static/<name>``: the page's scripts and
   styles. ``files`` is read from one folder when the server is made
@@ -10,6 +11,10 @@
 - ``GET /tables.json``: what the zeroconf record says of each table (name, seats, PIN).
 - ``GET /tables/<id>/<language>.json``: one table's house rules, role titles and, between
   hands, its summary, in words from ``table_texts`` (made when asked: they change).
+- ``GET /tv``: the TV view's page (``tv.html``); ``GET /tv.json?lang=&table=``: what it
+  shows of a table (the first one still open unless named), from ``tv_texts``, in the
+  host's language unless ``lang`` names another; a table with a PIN only to the host's
+  own loopback address.
 - ``GET /ws``: the WebSocket. Its binary messages carry the bytes of the same framed
   stream as the TCP port (a frame may span messages, a message may hold several), and
   it is handed to ``Host.serve_connection`` like a socket: the same decoder, frame
@@ -284,12 +289,16 @@ class WebServer:
     def __init__(self, host: Host, files: StaticFiles,
                  texts: Callable[[str], bytes | None],
                  table_texts: Callable[[Table, str], bytes | None],
-                 evening: Callable[[str], str | None] | None = None) -> None:
+                 tv_texts: Callable[[Table, str, str, bool], bytes | None],
+                 evening: Callable[[str], str | None] | None = None,
+                 language: str = "en") -> None:
         self.host = host
         self.files = files
         self.texts = texts
         self.table_texts = table_texts
         self.evening = evening          # the night's story in a language (plain text)
+        self.tv_texts = tv_texts
+        self.language = language  # the host's: the TV's unless it asks for another
         self.names = own_names()
         self.port = 0
         self._texts: dict[str, bytes] = {}
@@ -303,6 +312,8 @@ class WebServer:
         app.router.add_get("/texts/{language}.json", self._texts_json)
         app.router.add_get("/tables.json", self._tables)
         app.router.add_get("/tables/{table}/{language}.json", self._table_texts)
+        app.router.add_get("/tv", self._tv)
+        app.router.add_get("/tv.json", self._tv_json)
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/evening/{language}", self._evening)
         self.app = app
@@ -408,6 +419,22 @@ class WebServer:
             raise web.HTTPNotFound()
         return web.Response(body=body, content_type="application/json")
 
+    async def _tv(self, request: web.Request) -> web.StreamResponse:
+        return self._file(request, "tv.html")
+
+    async def _tv_json(self, request: web.Request) -> web.StreamResponse:
+        tables = self.host.tables
+        named = request.query.get("table")
+        table = tables.get(named) if named else next(
+            (t for t in tables.values() if not t.over), next(iter(tables.values()), None))
+        language = request.query.get("lang") or self.language
+        local = _loopback(request.remote or "")
+        body = None if table is None else self.tv_texts(
+            table, language, f"http://{request.host}/", local)
+        if body is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=body, content_type="application/json")
+
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         if not origin_allowed(request.headers.get("Origin"), request.headers.get("Host"),
                               self.names):
@@ -425,6 +452,13 @@ class WebServer:
             await stream.wait_closed()
             self._streams.discard(stream)
         return ws
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def page_url(address: str, port: int) -> str:

@@ -264,7 +264,8 @@ def _write_ready(path: str, **fields: Any) -> None:
 
 async def _serve_web(host: Host, interfaces: list[str] | None, port: int,
                      printer: Printer, journal: str | None = None) -> WebServer | None:
-    web = web_server(host, journal)   # (journal: where the evening's story is read)
+    web = web_server(host, journal,   # (journal: where the evening's story is read)
+                     language=printer.words.tr.language)
     try:
         await web.start(interfaces, port)
     except OSError as error:

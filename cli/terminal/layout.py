@@ -23,14 +23,12 @@ from prompt_toolkit.styles import Style
 from prompt_toolkit.widgets import Frame
 
 from president.actions import Decree, Pass, Play
-from president.cards import JOKER
 from president.cli.i18n import N_
 from president.cli.terminal.cards_view import (
     BOX_LINES,
     BOX_SLOT,
     SLOT,
     boxed_hand_fragments,
-    card_label,
     cards_fragments,
     hand_fragments,
 )
@@ -49,7 +47,6 @@ from president.cli.web.qr import qr_lines
 from president.net.pake import short_fingerprint
 from president.roles import roles_for_places
 from president.rules import PRESETS
-from president.state import place_in
 from president.view import View
 
 STYLE = Style.from_dict({
@@ -324,38 +321,11 @@ def rules_line(model: TableModel, table: Any) -> str:
 
 
 def seat_state(model: TableModel, s: int) -> str:
-    view, tr = model.view, model.tr
+    view = model.view
     if view is None:
         return ""
-    place = place_in(view.finished, view.bottom, len(view.players), s)
-    holding = s not in view.finished or (place == len(view.players) and view.counts[s] > 0)
-    if place is not None and holding:       # never went out: still holding cards
-        return tr.gettext("holding cards (#{place})").format(place=place)
-    if place is not None:
-        return tr.gettext("out #{place}").format(place=place)
-    if view.phase == "play":
-        if view.choosing is not None and view.choosing.seat == s:
-            return tr.gettext("choosing to give") if view.choosing.to is not None \
-                else tr.gettext("choosing to discard")
-        if view.turn == s:
-            left = model.turn_seconds_left()
-            if left is not None:
-                return tr.gettext("to play ({seconds}s)").format(seconds=left)
-            return tr.gettext("to play")
-        if s in view.passed:
-            return tr.gettext("passed")
-        plays = [(cards, declared) for seat, cards, declared in view.pile if seat == s]
-        if plays:                   # the seat's last play on this pile, by its name
-            cards, declared = plays[-1]   # (a wild joker as "JK→5♥")
-            joker = card_label(JOKER, model.text)
-            return " ".join([card_label(card, model.text) for card in cards
-                             if card.suit is not None or not declared]
-                            + [f"{joker}→{card_label(card, model.text)}" for card in declared])
-    if view.phase == "tax" and s in view.tax_pending:
-        return tr.gettext("choosing tax cards")
-    if view.phase == "hand_over" and s in view.ready:
-        return tr.gettext("ready")
-    return ""
+    left = model.turn_seconds_left() if view.turn == s else None
+    return model.text.seat_state(view, s, left)
 
 
 def trick_fragments(model: TableModel) -> Fragments:

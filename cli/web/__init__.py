@@ -21,16 +21,18 @@ def static_files() -> StaticFiles:
     return StaticFiles.from_folder(resources.files("president.cli.web") / "static")
 
 
-def web_server(host: Host, journal: str | None = None) -> WebServer:
-    """``journal``: the file the evening's story is read from (None: the default)."""
+def web_server(host: Host, journal: str | None = None, language: str = "en") -> WebServer:
+    """``journal``: the file the evening's story is read from (None: the default);
+    ``language``: the host's, the TV view's by default."""
     from functools import partial
 
     from president.net.web import WebServer
 
     from .texts import page_texts, table_texts
+    from .tv import tv_texts
 
-    return WebServer(host, static_files(), page_texts, table_texts,
-                     partial(evening_text, journal=journal))
+    return WebServer(host, static_files(), page_texts, table_texts, tv_texts,
+                     partial(evening_text, journal=journal), language)
 
 
 def evening_text(language: str, journal: str | None = None) -> str | None:

@@ -241,12 +241,12 @@ def table_texts(table: Table, language: str) -> bytes | None:
         "rules": [row._asdict() for row in words.rule_rows(info.rules)],
         "roles": [words.role_title_explained(role.value, info.rules.title_set)
                   for role in ROLES_BY_TABLE_SIZE.get(info.seats, ())],
-        "summary": _summary(words, table.state, info),
+        "summary": table_summary(words, table.state, info),
     }
     return json.dumps(texts, ensure_ascii=False).encode()
 
 
-def _summary(words: text.Text, state: State | None, info: TableInfo) -> dict[str, Any] | None:
+def table_summary(words: text.Text, state: State | None, info: TableInfo) -> dict[str, Any] | None:
     """The terminal's summary between hands, of the table's public state (None: playing)."""
     if state is None or state.phase.value not in ("hand_over", "session_over"):
         return None

@@ -64,7 +64,7 @@ def wait(predicate: Callable[[], Any], timeout: float = 20.0, what: str = "") ->
 class HostThread:
     """A table, its host and its web server, on an event loop of their own."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, web_port: int = 0, **options: Any) -> None:
         options.setdefault("seed", 7)
         options.setdefault("ready_timeout", 0)
         self.table = Table(TableOptions(**options))
@@ -74,7 +74,7 @@ class HostThread:
         self.host = Host([self.table])
         self.web: WebServer = web_server(self.host)
         self.port = self.call(self.host.start([LOCAL]))
-        self.web_port = self.call(self.web.start([LOCAL]))
+        self.web_port = self.call(self.web.start([LOCAL], web_port))
         self.url = f"http://{LOCAL}:{self.web_port}/"
 
     def call(self, coroutine: Coroutine[Any, Any, T], timeout: float = 30.0) -> T:

@@ -223,6 +223,38 @@ def test_a_tables_rules_come_in_the_terminals_words_for_every_rule_and_language(
     run(scenario())
 
 
+def test_the_tv_view_speaks_the_hosts_language_and_keeps_a_pin_tables_game_at_home() -> None:
+    """/tv and /tv.json: the seats in the terminal's words, in the host's language unless
+    asked for another; a table with a PIN is shown to the host's own screen only."""
+    from president.cli.text import Text
+    from president.cli.web.tv import tv_texts
+
+    async def scenario() -> None:
+        async with serving(pin="12") as (host, _web, table), aiohttp.ClientSession() as http:
+            web = web_server(host, language="pl")
+            await web.start([LOCAL])
+            try:
+                async with http.get(f"http://{LOCAL}:{web.port}/tv") as reply:
+                    assert reply.status == 200 and "/static/tv.js" in await reply.text()
+                for query, language in (("", "pl"), ("?lang=nl", "nl")):
+                    async with http.get(f"http://{LOCAL}:{web.port}/tv.json{query}") as reply:
+                        data = await reply.json()
+                    assert data["language"] == language and len(data["seats"]) == 4
+                    assert data["waiting"] == Text(language).tr.gettext(
+                        "Waiting for players: {taken} of {total} seats taken.").format(
+                        taken=0, total=4)
+                    assert data["join_url"] == f"http://{LOCAL}:{web.port}/"
+                    assert data["qr"].startswith("data:image/svg+xml")
+                async with http.get(f"http://{LOCAL}:{web.port}/tv.json?lang=xx") as reply:
+                    assert reply.status == 404
+            finally:
+                await web.stop()
+            far = json.loads(tv_texts(table, "it", "http://192.168.1.20:8080/", False) or b"")
+            assert set(far) == {"locked", "language"}  # no seat, no name, no pile
+
+    run(scenario())
+
+
 # ------------------------------------------------------------ the WebSocket
 
 
