@@ -346,8 +346,10 @@ class WebServer:
     def urls(self, addresses: Iterable[str]) -> list[str]:
         """The page's address on each of ``addresses``, naming the host key (``#key=``, its
         64-bit fingerprint): the page refuses another key before it proves anything."""
-        key = short_fingerprint(self.host.key.fingerprint).replace("-", "")
-        return [f"{page_url(address, self.port)}#key={key}" for address in addresses]
+        return [f"{page_url(address, self.port)}#key={self._short_key()}" for address in addresses]
+
+    def _short_key(self) -> str:
+        return short_fingerprint(self.host.key.fingerprint).replace("-", "")
 
     async def stop(self) -> None:
         for server in self._servers:
@@ -430,7 +432,7 @@ class WebServer:
         language = request.query.get("lang") or self.language
         local = _loopback(request.remote or "")
         body = None if table is None else self.tv_texts(
-            table, language, f"http://{request.host}/", local)
+            table, language, f"http://{request.host}/#key={self._short_key()}", local)
         if body is None:
             raise web.HTTPNotFound()
         return web.Response(body=body, content_type="application/json")

@@ -243,7 +243,7 @@ def test_the_tv_view_speaks_the_hosts_language_and_keeps_a_pin_tables_game_at_ho
                     assert data["waiting"] == Text(language).tr.gettext(
                         "Waiting for players: {taken} of {total} seats taken.").format(
                         taken=0, total=4)
-                    assert data["join_url"] == f"http://{LOCAL}:{web.port}/"
+                    assert data["join_url"] == web.urls([LOCAL])[0]  # with the host key
                     assert data["qr"].startswith("data:image/svg+xml")
                 async with http.get(f"http://{LOCAL}:{web.port}/tv.json?lang=xx") as reply:
                     assert reply.status == 404
