@@ -195,6 +195,16 @@ def _build(language: str) -> dict[str, Any]:
     for kind, (other, own) in text.PLAY_LINES.items():
         plain(f"play.{kind}.other", other)
         plain(f"play.{kind}.own", own)
+    plain("beat.line", text.TO_BEAT)
+    plain("beat.line_pass", text.TO_BEAT_OR_PASS)
+    for size, messages in text.BEAT_SETS.items():
+        for equal, message in enumerate(messages):
+            plain(f"beat.set.{size}.{equal}", message)
+    for equal, pair in enumerate(text.BEAT_MANY):
+        plural(f"beat.many.{equal}", pair)
+    plural("beat.run", text.BEAT_RUN)
+    for order, message in text.BEAT_ORDER.items():
+        plain(f"beat.order.{order}", message)
     plain("hint.line", text.HINT_LINE)
     for kind, message in text.HINT_MOVES.items():
         plain(f"hint.move.{kind}", message)

@@ -113,6 +113,7 @@ console.log(JSON.stringify({
   statuses: data.statuses.map((status) => text.status(status)),
   counts: data.counts.map(([what, n]) => text.count(what, n)),
   hints: data.hints.map((idea) => text.hint(idea)),
+  beats: data.beats.map((args) => text.toBeat(...args)),
 }));
 """
 
@@ -188,6 +189,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
     """Every event code (as a seat, as another seat, as a spectator; by a timeout or a
     stand-in), every refusal, every role in every title set, phase, action, status and
     count: the page's renderer (node) gives the terminal's words."""
+    from president.cards import Rank, Suit
     from president.cli.text import (
         ACTIONS,
         CONNECTION_STATUS,
@@ -198,8 +200,11 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         REASONS,
         TITLE_SETS,
     )
+    from president.combos import make_combo
     from president.events import EVENT_CODES, project_event
+    from president.locks import Lock
     from president.roles import Role
+    from president.rules import HouseRules
 
     names = ["Anna", "Bob", "Cleo", "Dario", "Ewa"]
     happened = (session_events("daihinmin_local", 3, 4) + session_events("classic", 5, 5)
@@ -215,6 +220,15 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
     reasons += [("name_invalid", {"reason": "characters"}), ("no_such_code", {})]
     roles = [(role.value, title_set) for title_set in TITLE_SETS for role in Role]
     counts = [(what, n) for what in COUNTS for n in (0, 1, 2, 3, 5, 12, 22, 1000)]
+    beats = [(make_combo(kind, size, rank), equal, rev, back, lock, can_pass)
+             for kind, size, rank in (("set", 1, Rank.NINE), ("set", 2, Rank.QUEEN),
+                                      ("set", 3, Rank.JACK), ("set", 4, Rank.FIVE),
+                                      ("set", 5, Rank.SEVEN), ("set", 8, Rank.TEN),
+                                      ("run", 3, Rank.KING))
+             for equal in ("off", "allowed") for rev, back in ((False, False), (True, False),
+                                                              (True, True), (False, True))
+             for lock in (None, Lock((Suit.HEARTS, Suit.SPADES), False), Lock((), True))
+             for can_pass in (True, False)]
     hints = [{"action": action, "reason": reason, "params": params}
              for reason in HINT_REASONS for params in ({}, {"keep": "2C JK"})
              for action in ({"type": "play", "seat": 0, "cards": "5C 5D"},
@@ -227,6 +241,9 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         "reasons": reasons, "roles": roles, "phases": list(PHASES),
         "actions": list(ACTIONS), "statuses": list(CONNECTION_STATUS), "counts": counts,
         "hints": hints,
+        "beats": [[[top.kind, top.size, top.rank.symbol, None], equal, rev, back,
+                   None if lock is None else ["".join(s.symbol for s in lock.suits), lock.step],
+                   can_pass] for top, equal, rev, back, lock, can_pass in beats],
     }
     for name in ("i18n", "text"):
         shutil.copy(STATIC / f"{name}.js", tmp_path / f"{name}.mjs")
@@ -246,6 +263,8 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         "actions": [text.action(kind) for kind in ACTIONS],
         "statuses": [text.status(status) for status in CONNECTION_STATUS],
         "counts": [text.count(what, n) for what, n in counts],
+        "beats": [text.to_beat(top, HouseRules(equal_rank=equal), rev, back, lock, can_pass)
+                  for top, equal, rev, back, lock, can_pass in beats],
         "hints": [text.hint(HINT_MOVE_OF[h["action"]["type"]], h["action"].get("cards", ""),
                             h["reason"], h["params"]) for h in hints],
     }
@@ -254,5 +273,6 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
                                                                           strict=True))
                   if mine != theirs]
         assert not differ, (part, differ[:5])
-    for line in page["events"] + page["reasons"] + page["roles"] + page["hints"]:
+    for line in page["events"] + page["reasons"] + page["roles"] + page["hints"] \
+            + page["beats"]:
         assert "undefined" not in line and "{" not in line, line

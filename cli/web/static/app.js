@@ -693,6 +693,10 @@ function prompt() {
     return state.texts.tn(`label.${kind}_hint`, n, { n, name: to === null ? "" : view.players[to] });
   }
   if (view.phase === "play") {
+    if (view.turn === view.seat && view.top) {   // following: what beats the pile
+      return state.text.toBeat(view.top, state.table?.rules?.equal_rank ?? "off", view.reversed,
+        view.back, view.lock, legal("pass").length > 0);
+    }
     if (view.turn === view.seat) return label("your_turn");
     return view.turn === null ? "" : label("turn_of", { name: view.players[view.turn] });
   }

@@ -54,6 +54,22 @@ export class Text {
     return this.x.t(`lock.${lockKind(suits, step)}`, { suits: this.suits(suits) });
   }
 
+  // What beats the pile while following (the view's top [kind, size, rank, suit]): as
+  // cli/text.py's Text.to_beat (issue 28).
+  toBeat([kind, size, rank], equalRank, reversed, back, lock, canPass) {
+    const x = this.x;
+    const equal = equalRank !== "off" && kind === "set" ? 1 : 0;
+    const shown = this.rank(rank);
+    let what;
+    if (kind === "run") what = x.tn("beat.run", size, { count: x.number(size), rank: shown });
+    else if (size <= 4) what = x.t(`beat.set.${size}.${equal}`, { rank: shown });
+    else what = x.tn(`beat.many.${equal}`, size, { count: x.number(size), rank: shown });
+    if (back) what += ` ${x.t(reversed ? "beat.order.back" : "beat.order.back_usual")}`;
+    else if (reversed) what += ` ${x.t("beat.order.revolution")}`;
+    if (lock) what += ` · ${this.lock(lock)}`;
+    return x.t(canPass ? "beat.line_pass" : "beat.line", { what });
+  }
+
   // A hint's line from the host's idea ({action, reason, params}): as Text.hint.
   hint(idea) {
     const move = { play: "play", pass: "pass", give: "give", discard: "discard",
