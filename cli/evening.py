@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from president.cli.terminal.fit import pad, shorten, width_of
+from president.errors import PresidentError
 from president.net.journal import Journal, SessionRecord, replay
 
 EVENING_GAP = 6 * 3600.0   # seconds without a session that end an evening
@@ -163,3 +164,17 @@ def story_lines(story: Evening, text: Any, width: int) -> list[str]:
 def evening_story(journal: Journal, text: Any, width: int) -> list[str]:
     """The last evening of ``journal``, told in ``text``'s language."""
     return story_lines(evening(tonight(journal.sessions()), journal.actions), text, width)
+
+
+def tell(text: Any, width: int, path: str | None = None) -> list[str]:
+    """The last evening of the journal at ``path`` (None: the user's), or why not."""
+    try:
+        journal = Journal(path, read_only=True)
+    except PresidentError:
+        return [text.tr.gettext("No session tonight yet.")]
+    try:
+        return evening_story(journal, text, width)
+    except PresidentError as error:
+        return [str(text.error(error))]
+    finally:
+        journal.close()

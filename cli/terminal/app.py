@@ -410,7 +410,9 @@ class PresidentUI:
 
     async def tell_the_evening(self) -> None:
         """The night's story (cli/evening.py) from this computer's journal; Esc back."""
-        lines = await asyncio.to_thread(evening_lines, self.text, columns_now(self) - 1)
+        from president.cli.evening import tell
+
+        lines = await asyncio.to_thread(tell, self.text, columns_now(self) - 1)
         self.lobby.story = lines
         self.invalidate()
 
@@ -660,23 +662,6 @@ class PresidentUI:
             await _quietly(self.browser.stop())
         if self.hosted is not None:
             await _quietly(self.hosted.stop())
-
-
-def evening_lines(text: Any, width: int) -> list[str]:
-    """The story of the last evening in the default journal (none yet: says so)."""
-    from president.cli.evening import evening_story
-    from president.net.journal import Journal
-
-    try:
-        journal = Journal(read_only=True)
-    except PresidentError:
-        return [text.tr.gettext("No session tonight yet.")]
-    try:
-        return evening_story(journal, text, width)
-    except PresidentError as error:
-        return [str(text.error(error))]
-    finally:
-        journal.close()
 
 
 def columns_now(ui: PresidentUI) -> int:

@@ -37,22 +37,10 @@ def web_server(host: Host, journal: str | None = None, language: str = "en") -> 
 
 def evening_text(language: str, journal: str | None = None) -> str | None:
     """``/evening/<language>``: the night's story (cli/evening.py) as plain text."""
-    from president.cli.evening import evening_story
+    from president.cli.evening import tell
     from president.cli.i18n import LANGUAGES
     from president.cli.text import text_for
-    from president.errors import PresidentError
-    from president.net.journal import Journal
 
     if language not in LANGUAGES:
         return None
-    words = text_for(language)
-    try:
-        kept = Journal(journal, read_only=True)
-    except PresidentError:
-        return words.tr.gettext("No session tonight yet.") + "\n"
-    try:
-        return "\n".join(evening_story(kept, words, 79)) + "\n"
-    except PresidentError:
-        return None
-    finally:
-        kept.close()
+    return "\n".join(tell(text_for(language), 79, journal)) + "\n"
