@@ -1041,9 +1041,10 @@ class Text:
         the timer's seconds), passed, its last play on the pile, choosing, ready."""
         tr = self.tr
         place = place_in(view.finished, view.bottom, len(view.players), s)
-        holding = s not in view.finished or (place == len(view.players) and view.counts[s] > 0)
-        if place is not None and holding:       # never went out: still holding cards
+        if place is not None and view.counts[s] > 0:    # never went out: still holding cards
             return tr.gettext("holding cards (#{place})").format(place=place)
+        if place is not None and s not in view.finished:   # a forbidden finish, a downfall
+            return tr.gettext("last place (#{place})").format(place=place)
         if place is not None:
             return tr.gettext("out #{place}").format(place=place)
         if view.phase == "play":

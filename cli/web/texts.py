@@ -52,6 +52,8 @@ LABELS: dict[str, str] = {
     "passed": N_("passed"),
     "ready": N_("ready"),
     "out_place": N_("out #{place}"),
+    "holding_place": N_("holding cards (#{place})"),
+    "bottom_place": N_("last place (#{place})"),
     "choosing_tax": N_("choosing tax cards"),
     "choosing_give": N_("choosing to give"),
     "choosing_discard": N_("choosing to discard"),

@@ -59,7 +59,10 @@ def seat_statuses(language: str) -> dict[str, str]:
         "passed": table_model(language, passed=[1]),
         "tax": table_model(language, phase="tax", tax_pending=[1]),
         "ready": table_model(language, phase="hand_over", ready=[1]),
-        "out": table_model(language, finished=[2, 3, 1]),
+        "out": table_model(language, finished=[2, 3, 1], counts=[13, 0, 0, 0]),
+        # never went out: placed at the hand's end with cards; sent to the bottom
+        "holding": table_model(language, finished=[2, 3, 0, 1], counts=[0, 4, 0, 0]),
+        "bottom": table_model(language, finished=[2], bottom=[1], counts=[5, 0, 0, 4]),
         "give": table_model(language, turn=1, choosing=[1, "give", 2, 2]),
         "discard": table_model(language, turn=1, choosing=[1, "discard", 1, None]),
     }
@@ -146,3 +149,11 @@ def test_polish_tax_lines_keep_the_receiver_in_the_nominative(count: int, line: 
     mine = Event("tax", {"hand": 2, "from": 0, "to": 3, "cards": "3H 4D"})
     assert Text("pl").event(mine, ["Anna", "Bob", "Cleo", "Dario"], 0) == (
         "Dario dostaje od ciebie 3♥ 4♦.")
+
+
+def test_a_seat_that_never_went_out_is_shown_holding_cards() -> None:
+    """Issue 28: placed at the hand's end with cards in hand is not 'out'; a seat sent to
+    the bottom (a forbidden finish, a downfall) is the last place."""
+    statuses = seat_statuses("en")
+    assert (statuses["out"], statuses["holding"], statuses["bottom"]) == (
+        "out #3", "holding cards (#4)", "last place (#4)")

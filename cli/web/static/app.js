@@ -521,7 +521,15 @@ function renderStatus() {
 function seatState(s) {
   const view = state.view;
   if (!view) return "";
-  if (view.finished.includes(s)) return label("out_place", { place: view.finished.indexOf(s) + 1 });
+  // Placed: out, left holding cards at the hand's end, or sent to the bottom (a
+  // forbidden finish, a downfall): as the terminal's seat list says it.
+  const out = view.finished.includes(s);
+  const place = out ? view.finished.indexOf(s) + 1
+    : (view.bottom ?? []).includes(s) ? view.players.length - view.bottom.indexOf(s) : null;
+  if (place !== null) {
+    if (view.counts[s] > 0) return label("holding_place", { place });
+    return label(out ? "out_place" : "bottom_place", { place });
+  }
   if (view.phase === "play") {
     if (view.choosing && view.choosing[0] === s) {
       return label(view.choosing[1] === "give" ? "choosing_give" : "choosing_discard");
