@@ -169,6 +169,8 @@ class MediumPolicy:
         return min(self._options(turn), key=_priority)[1]
 
     def _options(self, turn: Turn) -> list[tuple[tuple[float, ...], Action]]:
+        # A priority's first number is the kind of move it is: a hint reads it back as its
+        # reason (``advice.trick_reason``), so a new kind needs its reason there too.
         options: list[tuple[tuple[float, ...], Action]] = []
         size = len(turn.hand)
         reversed_ = turn.reversed
