@@ -30,10 +30,11 @@ PRESET_WIDTH = 20  # the lobby's preset column
 
 # Forms that agree with the gender of the player they are about (case ignored).
 GENDERED = {
-    # (not the noun of the rule "Uscita vietata", the forbidden finish)
+    # (not the noun of the rule "Uscita vietata", the forbidden finish, nor "ultimo posto",
+    # which agrees with the place)
     "it": r"\b(pront[oa]|uscit[oa](?! vietata)|arrivat[oa]|sedut[oa]|saltat[oa]|rimast[oa]"
           r"|entrat[oa]|stat[oa]|disconness[oa]|collegat[oa]|rifiutat[oa]|benvenut[oa]|vincitor\w*"
-          r"|ultim[oa]|prim[oa])\b",
+          r"|ultim[oa](?! posto)|prim[oa])\b",
     "pl": r"\b(gotow[ya]|graczowi|gracza|zwycięzc\w*|pominięt[ya]|ostatni|pierwszy"
           r"|\w+(łeś|łaś))\b|\{name\} \w+ła?\b",
 }
