@@ -69,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="CPU milliseconds a hard bot may think per move")
     host.add_argument("--port", type=int, default=0)
     host.add_argument("--web-port", type=int, default=0,
-                      help="port of the page for phones and browsers (0: any free port)")
+                      help="port of the page for phones and browsers (0: 8026 if free, "
+                           "else any free port)")
     host.add_argument("--no-web", action="store_true", help="do not serve the web page")
     add_pin_arguments(host)
     host.add_argument("--interface", action="append", default=None,

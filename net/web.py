@@ -343,6 +343,11 @@ class WebServer:
         self.port = port
         return port
 
+    @property
+    def listening(self) -> bool:
+        """Whether some address took the port (``start`` skips an address it cannot use)."""
+        return bool(self._servers)
+
     def urls(self, addresses: Iterable[str]) -> list[str]:
         """The page's address on each of ``addresses``, naming the host key (``#key=``, its
         64-bit fingerprint): the page refuses another key before it proves anything."""

@@ -262,10 +262,22 @@ def _write_ready(path: str, **fields: Any) -> None:
     partial.replace(target)
 
 
+# The page's port when none is asked for: the same from one table to the next (the page's
+# address is its origin: the name and language a phone typed are kept per origin); another
+# free port when it is taken.
+WEB_PORT = 8026
+
+
 async def _serve_web(host: Host, interfaces: list[str] | None, port: int,
                      printer: Printer, journal: str | None = None) -> WebServer | None:
     web = web_server(host, journal,   # (journal: where the evening's story is read)
                      language=printer.words.tr.language)
+    if not port:  # one page address from table to table: phones keep their name, language
+        with contextlib.suppress(OSError):
+            await web.start(interfaces, WEB_PORT)
+            if web.listening:
+                return web
+        await web.stop()
     try:
         await web.start(interfaces, port)
     except OSError as error:

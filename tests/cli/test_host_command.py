@@ -244,3 +244,31 @@ def test_a_journal_that_fails_mid_session_makes_the_host_exit_non_zero(tmp_path,
     assert code == 3
     assert "stopped: The table's journal cannot be written. The session is not finished." \
         in stream.getvalue()
+
+
+def test_the_page_keeps_one_address_from_table_to_table():
+    """No --web-port: the page takes 8026 when free (the same origin from one table to the
+    next: a phone keeps the name and language it typed), another port when it is taken."""
+    import pytest
+
+    from president.cli.commands.host import WEB_PORT, Printer, _serve_web
+    from president.net.host import Host
+    from president.net.table import Table, TableOptions
+
+    async def scenario():
+        host = Host([Table(TableOptions(name="Den"))])
+        first = await _serve_web(host, ["127.0.0.1"], 0, Printer(io.StringIO()))
+        second = await _serve_web(host, ["127.0.0.1"], 0, Printer(io.StringIO()))
+        ports = (first.port, second.port, second.listening)
+        await first.stop()
+        third = await _serve_web(host, ["127.0.0.1"], 0, Printer(io.StringIO()))
+        again = third.port
+        await second.stop()
+        await third.stop()
+        return ports, again
+
+    (first, second, listening), again = run(scenario())
+    if first != WEB_PORT:
+        pytest.skip(f"port {WEB_PORT} is taken on this machine")
+    assert second != first and listening
+    assert again == WEB_PORT

@@ -602,6 +602,7 @@ function renderMiddle() {
   const summary = $("summary");
   const between = view && (view.phase === "hand_over" || view.phase === "session_over");
   summary.hidden = !between;
+  if (between) $("banner").hidden = true;   // the summary is what matters now
   $("pile").hidden = Boolean(between);
   if (between) renderSummary(summary);
   else renderPile();
@@ -677,11 +678,12 @@ function renderSummary(box) {
     return;
   }
   const winners = view.phase === "session_over" ? view.winners : [];
-  box.replaceChildren(h("h2", {}, summary.heading),
+  box.replaceChildren(...[h("h2", {}, summary.heading),
     h("ul", {}, summary.rows.map(([seat, line]) => h("li", {
       class: [seat === state.seat ? "me" : "", winners.includes(seat) ? "winner" : ""].join(" ").trim() || null,
     }, line))),
-    summary.notes.length ? h("ul", { class: "dim" }, summary.notes.map((note) => h("li", {}, note))) : null);
+    summary.notes.length ? h("ul", { class: "dim" }, summary.notes.map((note) => h("li", {}, note))) : null,
+  ].filter(Boolean));
 }
 
 function prompt() {

@@ -63,7 +63,8 @@ function show(data) {
   $("tv-rules").replaceChildren(...data.rules.flatMap(([name, value]) => [h("dt", {}, name), h("dd", {}, value)]));
   const newest = data.log.at(-1)?.n ?? 0;
   const fresh = data.log.filter((line) => line.n > (tv.lastEvent ?? newest) && BANNER_EVENTS.has(line.type));
-  if (!first && fresh.length) banner(fresh.at(-1));
+  if (data.summary) $("tv-banner").hidden = true;   // between hands: the standings
+  else if (!first && fresh.length) banner(fresh.at(-1));
   tv.lastEvent = newest;
 }
 
