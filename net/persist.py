@@ -32,7 +32,7 @@ log = logging.getLogger("president.net.persist")
 # TableOptions fields kept in a session's options (the rules, seed and name live in the header).
 _KEPT_OPTIONS = ("table_id", "pin", "seats", "bots", "bot_kind", "bot_levels", "bot_budget",
                  "bot_delay", "grace", "turn_timer", "timer_action", "ready_timeout",
-                 "auto_start", "owner_token", "again_wait", "hints")
+                 "auto_start", "owner_token", "again_wait", "hints", "late_arrivals")
 
 
 @dataclass

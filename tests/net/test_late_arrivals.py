@@ -160,3 +160,17 @@ def test_a_table_that_asks_its_owner_first() -> None:
     assert seen["asked"][seen["seat"]] == "Fay" and seen["gave"]
     assert seen["fay"] == seen["seat"]
     assert seen["bob"] == "seat_request_sent" and seen["refused"] == "seat_request_refused"
+
+
+def test_a_resumed_table_keeps_its_late_arrivals_setting(tmp_path) -> None:
+    from president.net.journal import Journal
+    from president.net.persist import TableJournal, options_of
+    from president.net.table_core import TableCore
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    core = TableCore(TableOptions(seats=3, bots=3, seed=1, late_arrivals="never"),
+                     TableJournal(journal))
+    core.open(0.0)                                   # bots alone: dealt, journaled
+    (record,) = journal.sessions()
+    assert options_of(record).late_arrivals == "never"
+    journal.close()
