@@ -817,7 +817,10 @@ def help_lines(model: TableModel) -> list[str]:
         tr.gettext("  ?                        this help (↑↓ scroll, Esc close)"),
         tr.gettext("  Ctrl-Q                   leave the table"),
         *([tr.gettext("  g                        at the end of the session: play again, "
-                      "the same players")] if model.owner else []),
+                      "the same players"),
+           tr.gettext("  e                        ... the same deals, everyone one seat on"),
+           tr.gettext("  o                        ... other rules first")]
+          if model.owner else []),
         "",
         tr.gettext("House rules of this table"),
         tr.gettext("  (the rules that are off are not listed)"),
