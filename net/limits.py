@@ -56,8 +56,8 @@ class Limits:
     handshake_burst: float = 80.0
     # Hellos naming one seat (its token's hint, in clear in every hello that comes back):
     # replaying it costs the replayer this rate, not the host's.
-    hint_rate: float = 1.0
-    hint_burst: float = 4.0
+    hint_rate: float = 2.0
+    hint_burst: float = 6.0
     # open connections in all; None: below the process's open-file limit
     # (``connection_cap``), so that a flood cannot leave no file for a real player
     connections: int | None = None

@@ -29,7 +29,7 @@ def test_a_thousand_addresses_get_no_more_than_the_tables_budget_of_guesses() ->
     limits = Limits(pin_budget=BUDGET, pin_free=3, pin_delay=0.001, pin_delay_max=0.01,
                     addresses_kept=100, handshake_burst=2000)  # the PIN's budget, not the CPU's
 
-    share = ClientHandshake("guess").share  # a guesser's share: any group element will do
+    share = ClientHandshake("guess", b"any").share  # a guesser's share: any point will do
 
     async def guess(port: int, n: int) -> str:
         """A wrong guess, as cheap for the guesser as it gets: any proof is as wrong."""

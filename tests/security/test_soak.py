@@ -23,6 +23,7 @@ from president.history import replay_history
 from president.net.client import Client
 from president.net.host import Host
 from president.net.journal import Journal
+from president.net.limits import Limits
 from president.net.persist import TableJournal
 from president.net.table import Table, TableOptions
 
@@ -88,7 +89,9 @@ def test_tables_of_dropping_clients_play_every_session_to_the_end(tmp_path):
                                      bots=1, rules=short_rules(hands=HANDS), seed=100 + i,
                                      ready_timeout=0, grace=0.15), journal=hook)
                   for i in range(TABLES)]
-        host = Host(tables)
+        # Each client drops several times a second: more than a seat's hellos are let in
+        # by default (Limits.hint_rate, against replays of its hint); the churn is the point.
+        host = Host(tables, limits=Limits(hint_rate=100.0, hint_burst=100.0))
         port = await host.start([LOCAL])
         clients: list[Client] = []
         for i in range(TABLES):
