@@ -179,7 +179,7 @@ async def play_plain(client: Client, lines: AsyncIterator[str] | None = None,
             if event.event.code != "ready":
                 out("   " + words.event(event.event, players(), client.seat, event.by))
         elif isinstance(event, ChatReceived):
-            out(f"<{event.name}> {event.text}")
+            out(f"<{event.name}> {words.chat_text(event.text)}")
         elif isinstance(event, (Joined, TableChanged)):
             table = event.table
             if not greeted:

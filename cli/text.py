@@ -586,6 +586,16 @@ def rule_in_force(rules: HouseRules, field: str) -> bool:
                 or (field == "joker_mode" and not rules.jokers))
 
 
+# Quick reactions (a chat line of one tap or key): sent as their code, "/r1" to "/r4", and
+# shown in each reader's own language.
+REACTIONS = (N_("Well played!"), N_("Ouch!"), N_("Your turn…"), N_("Good game!"))
+
+
+def reaction_code(number: int) -> str:
+    """The chat text of quick reaction ``number`` (1-based)."""
+    return f"/r{number}"
+
+
 # Why a seat of a hand's summary stands at the bottom though it may have gone out first.
 SENT_DOWN = {"forbidden": N_("(forbidden finish)"), "downfall": N_("(downfall)")}
 
@@ -1033,6 +1043,13 @@ class Text:
     def _value_with_name(self, field: str, value: Any) -> str:
         shown = self.rule_value(field, value) if field in RULE_NAMES else str(value)
         return str(value) if shown == str(value) else f"{value} = {shown}"
+
+    def chat_text(self, text: str) -> str:
+        """A chat line's text: a quick reaction's code in the reader's words, else as it is."""
+        for number, message in enumerate(REACTIONS, 1):
+            if text == reaction_code(number):
+                return self.tr.gettext(message)
+        return text
 
     # ------------------------------------------------------------ seats
 

@@ -20,8 +20,7 @@ from president.bots.advice import Suggestion
 from president.bots.knowledge import PlayTracker
 from president.bots.medium import MediumBot
 from president.cards import Card, format_cards, parse_cards
-from president.cli.i18n import N_
-from president.cli.text import HINTS_OFF, NO_HINT
+from president.cli.text import HINTS_OFF, NO_HINT, REACTIONS, reaction_code
 from president.combos import classify, strengths
 from president.events import Event
 from president.moves import canonical_declaration
@@ -42,7 +41,6 @@ from president.rules import HouseRules
 from president.view import Choosing, View
 
 LOG_LINES = 200
-REACTIONS = (N_("Well played!"), N_("Ouch!"), N_("Your turn…"), N_("Good game!"))
 
 # rank key -> rank symbol in the card notation
 RANK_KEYS: dict[str, str] = {
@@ -159,7 +157,8 @@ class TableModel:
             case GameEvent(event=game_event, by=by):
                 self.event(game_event, by)
             case ChatReceived(name=name, text=text):
-                line = self.tr.gettext("{name}: {text}").format(name=name, text=text)
+                line = self.tr.gettext("{name}: {text}").format(
+                    name=name, text=self.text.chat_text(text))
                 if self.summary_shown:     # the summary hides the log: show it below
                     self.message = line
                 self.add_log_line(line)
@@ -249,10 +248,11 @@ class TableModel:
         return self.tr.gettext("Say ({reactions}):").format(reactions=reactions)
 
     def chat_line(self, text: str) -> str | None:
-        """What a chat field's ``text`` says: a quick reaction by its number, or the text."""
+        """What a chat field's ``text`` sends: a quick reaction's code by its number (each
+        reader sees it in their own language), or the text."""
         text = text.strip()
         if text in {str(n) for n in range(1, len(REACTIONS) + 1)}:
-            return str(self.tr.gettext(REACTIONS[int(text) - 1]))
+            return reaction_code(int(text))
         return text or None
 
     def scroll_summary(self, lines: int) -> None:

@@ -166,6 +166,8 @@ def _build(language: str) -> dict[str, Any]:
         plural(f"reason_limit.{code}", pair)
     plain("reason_name_characters", text.NAME_CHARACTERS)
     plain("reason_unknown", text.REFUSED_UNKNOWN)
+    for number, message in enumerate(text.REACTIONS, 1):
+        plain(f"reaction.{text.reaction_code(number)}", message)
     for code, message in text.CONNECTION_STATUS.items():
         plain(f"status.{code}", message)
     for title_set, titles in text.ROLE_TITLES.items():

@@ -357,9 +357,11 @@ def test_chat_and_quick_reactions_at_the_table() -> None:
     assert "1 Ben giocato!" in render(ui).text
     for key in ("1", "\r"):
         press(ui, key)
-    assert talker.said == ["ciao", "Ben giocato!"]
+    assert talker.said == ["ciao", "/r1"]    # a reaction travels as its code ...
     model.on_event(ChatReceived(seat=2, name="Bartholomew", text="che mano!"))
     assert "Bartholomew: che mano!" in render(ui).text
+    model.on_event(ChatReceived(seat=1, name="Ola", text="/r2"))
+    assert "Ola: Ahia!" in render(ui).text   # ... and reads in each reader's language
     model = seat_at(ui, moments(5)["hand_over"])      # the summary hides the log
     model.on_event(ChatReceived(seat=None, name="Ewa", text="gg"))
     fits(rendered := render(ui), "chat at the end of a hand")

@@ -114,6 +114,7 @@ console.log(JSON.stringify({
   counts: data.counts.map(([what, n]) => text.count(what, n)),
   hints: data.hints.map((idea) => text.hint(idea)),
   beats: data.beats.map((args) => text.toBeat(...args)),
+  chats: data.chats.map((line) => text.chatText(line)),
 }));
 """
 
@@ -182,6 +183,10 @@ HOST_EVENTS = [
 ]
 
 
+# Quick reactions travel as codes; anything else is shown as typed.
+CHATS = ["/r1", "/r2", "/r3", "/r4", "/r9", "hello /r1", "Auć!"]
+
+
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 @pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
 def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
@@ -240,6 +245,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
                    for event, players, seat, by in cases],
         "reasons": reasons, "roles": roles, "phases": list(PHASES),
         "actions": list(ACTIONS), "statuses": list(CONNECTION_STATUS), "counts": counts,
+        "chats": CHATS,
         "hints": hints,
         "beats": [[[top.kind, top.size, top.rank.symbol, None], equal, rev, back,
                    None if lock is None else ["".join(s.symbol for s in lock.suits), lock.step],
@@ -263,6 +269,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
         "actions": [text.action(kind) for kind in ACTIONS],
         "statuses": [text.status(status) for status in CONNECTION_STATUS],
         "counts": [text.count(what, n) for what, n in counts],
+        "chats": [text.chat_text(line) for line in CHATS],
         "beats": [text.to_beat(top, HouseRules(equal_rank=equal), rev, back, lock, can_pass)
                   for top, equal, rev, back, lock, can_pass in beats],
         "hints": [text.hint(HINT_MOVE_OF[h["action"]["type"]], h["action"].get("cards", ""),
@@ -273,6 +280,7 @@ def test_every_text_reads_the_same_on_the_page_and_in_the_terminal(
                                                                           strict=True))
                   if mine != theirs]
         assert not differ, (part, differ[:5])
+    assert page["chats"][1] == text.tr.gettext("Ouch!")  # in the reader's language
     for line in page["events"] + page["reasons"] + page["roles"] + page["hints"] \
             + page["beats"]:
         assert "undefined" not in line and "{" not in line, line

@@ -89,6 +89,9 @@ async function setLanguage(language) {
   for (const element of document.querySelectorAll("[data-label-placeholder]")) {
     element.placeholder = label(element.dataset.labelPlaceholder);
   }
+  for (const element of document.querySelectorAll("[data-reaction]")) {
+    element.textContent = state.text.chatText(element.dataset.reaction);
+  }
   for (const element of document.querySelectorAll("[data-label-aria]")) {
     element.setAttribute("aria-label", label(element.dataset.labelAria));
   }
@@ -118,6 +121,9 @@ function bindControls() {
     $("chat-dialog").showModal();
     $("chat-text").focus();
   });
+  for (const button of document.querySelectorAll("#reactions [data-reaction]")) {
+    button.addEventListener("click", () => state.session?.chat(button.dataset.reaction));
+  }
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("chat-text").value.trim();
@@ -609,7 +615,7 @@ function renderMiddle() {
   const log = $("log");
   const names = players();
   log.replaceChildren(...state.log.slice(-40).map((entry) => (entry.chat
-    ? h("li", { class: "chat" }, label("chat_line", { name: entry.chat.name, text: entry.chat.text }))
+    ? h("li", { class: "chat" }, label("chat_line", { name: entry.chat.name, text: state.text.chatText(entry.chat.text) }))
     : h("li", {}, state.text.event(entry.event, names, state.seat)))));
   log.scrollTop = log.scrollHeight;
 }
@@ -886,7 +892,7 @@ async function renderRules() {
 
 function renderChat() {
   $("chat-lines").replaceChildren(...state.chat.slice(-50).map((line) =>
-    h("li", {}, label("chat_line", { name: line.name, text: line.text }))));
+    h("li", {}, label("chat_line", { name: line.name, text: state.text.chatText(line.text) }))));
 }
 
 main();

@@ -113,6 +113,13 @@ export class Text {
   }
   status(status) { return this.x.t(`status.${status}`); }
 
+  // A chat line's text: a quick reaction's code ("/r2") in the reader's words (as
+  // cli/text.py's Text.chat_text), else as it was typed.
+  chatText(text) {
+    const key = `reaction.${text}`;
+    return /^\/r\d$/.test(text) && this.x.has(key) ? this.x.t(key) : text;
+  }
+
   // A refusal: engine reason, host refusal, protocol fault or our own failure.
   reason(code, params = {}) {
     const limit = params.max;
