@@ -86,6 +86,7 @@ class TableInfo:
     pin_required: bool
     key: str | None = None      # the host key's fingerprint (net/pake.py), as advertised
     late_seat: bool = False     # started, and a newcomer would get a bot's seat
+    late_ask: bool = False      # ... once the table's owner says yes
 
     @property
     def full(self) -> bool:
@@ -159,20 +160,21 @@ def table_from_record(instance: str, properties: Mapping[bytes, bytes | None],
         key = _text(instance, properties, "key", 64, 64)
         if not _FINGERPRINT.fullmatch(key):
             raise _bad(instance, "key")
-    late = properties.get(b"late") == b"1"
+    late = properties.get(b"late")
     return TableInfo(instance=instance, name=name, addresses=valid, port=port,
                      seats_taken=taken, seats_total=total, preset=preset,
-                     protocol=int(proto), pin_required=pin == "1", key=key, late_seat=late)
+                     protocol=int(proto), pin_required=pin == "1", key=key,
+                     late_seat=late in (b"1", b"ask"), late_ask=late == b"ask")
 
 
 def txt_properties(name: str, seats_taken: int, seats_total: int, preset: str,
                    protocol: int, pin_required: bool, key: str | None = None,
-                   late_seat: bool = False) -> dict[str, str]:
+                   late_seat: bool = False, late_ask: bool = False) -> dict[str, str]:
     """The TXT properties a host advertises (the inverse of ``table_from_record``)."""
     properties = {"name": name, "seats": f"{seats_taken}/{seats_total}", "preset": preset,
                   "proto": str(protocol), "pin": "1" if pin_required else "0"}
     if late_seat:
-        properties["late"] = "1"
+        properties["late"] = "ask" if late_ask else "1"
     return properties if key is None else {**properties, "key": key}
 
 
@@ -182,7 +184,8 @@ def table_properties(table: Table) -> dict[str, str]:
 
     return txt_properties(table.options.name, table.taken, len(table.seats),
                           table.options.preset, PROTOCOL_VERSION, bool(table.options.pin),
-                          late_seat=table.late_seat_open)
+                          late_seat=table.late_seat_open,
+                          late_ask=table.options.late_arrivals == "ask")
 
 
 def follow(advertiser: TableAdvertiser, table: Table) -> None:

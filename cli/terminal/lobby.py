@@ -121,6 +121,9 @@ class LobbyModel:
         if info.watch_only:
             out.append(("class:message", self.tr.gettext(
                 "Every seat is taken: you can watch this table (Enter or w).")))
+        elif info.full and info.late_ask:
+            out.append(("class:message", self.tr.gettext(
+                "A bot plays a seat here: its owner may give it to you, with its score.")))
         elif info.full:
             out.append(("class:message", self.tr.gettext(
                 "A bot plays a seat here: it is yours from the next hand, with its score.")))

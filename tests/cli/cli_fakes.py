@@ -26,6 +26,7 @@ class FakeInfo:
     pin_required: bool = False
     key: str | None = None
     late_seat: bool = False
+    late_ask: bool = False
 
     @property
     def full(self) -> bool:

@@ -277,6 +277,9 @@ def test_a_full_table_says_before_the_pin_that_it_can_only_be_watched(run_ui) ->
                                              late_seat=True, pin_required=False)})
         screen = await d.screen_shows("it is yours from the next hand, with its score")
         assert "👁" not in next(row for row in screen.splitlines() if "Garden" in row)
+        bridge.browsers[0].set({**bridge.browsers[0].tables,
+                                "g": replace(bridge.browsers[0].tables["g"], late_ask=True)})
+        await d.screen_shows("its owner may give it to you, with its score")
         assert "w watch" in screen.splitlines()[-1]
         d.keys("w")                                           # Garden: watch it anyway
         await d.until(lambda: bridge.joined, "the first join")

@@ -174,3 +174,24 @@ def test_a_resumed_table_keeps_its_late_arrivals_setting(tmp_path) -> None:
     (record,) = journal.sessions()
     assert options_of(record).late_arrivals == "never"
     journal.close()
+
+
+@pytest.mark.parametrize(("policy", "advertised"), [("take", "1"), ("ask", "ask")])
+def test_the_record_says_whether_a_late_arrival_asks_first(policy: str, advertised: str) -> None:
+    from president.net.discovery import table_from_record
+
+    async def scenario() -> dict[str, str]:
+        host, table, _port, ann = await bot_table(late_arrivals=policy)
+        try:
+            properties = table_properties(table)
+            await ann.close()
+            return properties
+        finally:
+            await host.stop()
+
+    properties = run(scenario())
+    assert properties["late"] == advertised
+    found = table_from_record("K._president._tcp.local.",
+                              {k.encode(): v.encode() for k, v in properties.items()},
+                              ["127.0.0.1"], 4242)
+    assert found.late_seat and found.late_ask == (policy == "ask") and not found.watch_only
