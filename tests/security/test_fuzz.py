@@ -148,8 +148,10 @@ class Bench:
 
     async def _setup(self) -> None:
         rules = short_rules(hands=1000)
+        # Closed to late arrivals: a stranger who may take a bot's seat changes the state
+        # legitimately (tested in tests/net); here nothing a stranger sends may change it.
         self.watched = Table(TableOptions(table_id="w", seats=4, bots=2, rules=rules, seed=1,
-                                          ready_timeout=0))
+                                          ready_timeout=0, late_arrivals="never"))
         self.played = Table(TableOptions(table_id="p", seats=3, bots=2, rules=rules, seed=2,
                                          ready_timeout=0), journal=self.guard)
         self.players = [FakePeer(), FakePeer()]
