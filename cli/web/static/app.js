@@ -136,7 +136,7 @@ function bindControls() {
   $("seat-refuse").addEventListener("click", () => answerSeatRequest(false));
   $("act-main").addEventListener("click", mainAction);
   $("act-pass").addEventListener("click", () => (state.view?.phase === "session_over"
-    && mayPlayAgain() ? ownerRequest("play_duplicate") : act("pass")));
+    && mayPlayAgain() ? act("play_duplicate") : act("pass")));
   $("act-hint").addEventListener("click", askHint);
   $("decree-form").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -295,7 +295,7 @@ function choosingMine() {
 function mainAction() {
   const phase = state.view?.phase;
   if (!state.view) return act("start");
-  if (phase === "session_over" && mayPlayAgain()) return ownerRequest("play_again");
+  if (phase === "session_over" && mayPlayAgain()) return act("play_again");
   const choosing = choosingMine();
   if (choosing) return act(choosing[1], selectedCards().map((c) => c.token).join(" "));
   if (phase === "play") return playSelected();
@@ -324,31 +324,12 @@ function playSelected() {
   return undefined;
 }
 
-// The owner's requests the session has no builder for (play again, end, a seat request's
-// answer): sent and answered like its own requests (request id, accepted or refused).
-async function ownerRequest(type, fields = {}) {
-  const session = state.session;
-  if (state.busy || !session || session.status !== "connected") return false;
-  state.busy = true;
-  state.message = "";
-  render();
-  const id = session.nextId++;
-  const reply = await new Promise((resolve) => {
-    session.pending.set(id, resolve);
-    if (!session.send({ type, id, ...fields })) session.reply(id, "disconnected", {});
-  });
-  state.busy = false;
-  if (reply.code !== null) state.message = state.text.reason(reply.code, reply.params);
-  render();
-  return reply.code === null;
-}
-
 function mayPlayAgain() { return state.owner && Boolean(state.table?.again); }
 
 function endSession() {
   if (!confirm(label("end_confirm"))) return;
   $("rules-dialog").close();
-  ownerRequest("end_session");
+  act("end_session");
 }
 
 function seatRequest() {
@@ -357,7 +338,7 @@ function seatRequest() {
 
 function answerSeatRequest(give) {
   const seat = seatRequest();
-  if (seat !== null) ownerRequest("seat_answer", { seat, give });
+  if (seat !== null) act("seat_answer", { seat, give });
 }
 
 async function act(kind, arg, declared) {

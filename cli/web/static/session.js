@@ -125,15 +125,18 @@ export class Session {
     return false;
   }
 
-  // An action (play, pass, give_back, give, discard, ready, decree, start; a play's ``extra``:
-  // what its wild jokers stand for): resolves to the reply,
+  // An action (play, pass, give_back, give, discard, ready, decree, start, hint; the owner's
+  // end_session, play_again, play_duplicate, seat_answer with arg {seat, give}; a play's
+  // ``extra``: what its wild jokers stand for): resolves to the reply,
   // {code: null} when accepted, else the host's (or our) reason code and params.
   request(kind, arg, extra) {
     if (this.status !== "connected") return Promise.resolve({ code: "not_connected", params: {} });
     const id = this.nextId++;
     const build = { play: messages.play, pass: messages.pass, give_back: messages.giveBack,
       give: messages.give, discard: messages.discard, ready: messages.ready,
-      decree: messages.decree, start: messages.start, hint: messages.hint }[kind];
+      decree: messages.decree, start: messages.start, hint: messages.hint,
+      end_session: messages.endSession, play_again: messages.playAgain,
+      play_duplicate: messages.playDuplicate, seat_answer: messages.seatAnswer }[kind];
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       if (!this.send(build(id, arg, extra))) this.reply(id, "disconnected", {});
