@@ -117,6 +117,8 @@ LABELS: dict[str, str] = {
     "refuse_seat": N_("Refuse"),
     "last_trick": N_("Last trick"),
     "hint": N_("Hint"),
+    "evening": N_("The evening's story…"),
+    "evening_none": N_("No session tonight yet."),
 }
 
 PLURAL_LABELS: dict[str, tuple[str, str]] = {

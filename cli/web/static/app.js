@@ -115,6 +115,7 @@ function bindControls() {
     select.addEventListener("change", () => setLanguage(select.value));
   }
   $("open-rules").addEventListener("click", () => { $("rules-dialog").showModal(); renderRules(); });
+  $("open-evening").addEventListener("click", showEvening);
   $("open-chat").addEventListener("click", () => {
     state.unread = 0;
     renderChat();
@@ -322,6 +323,17 @@ function playSelected() {
   else state.declaring = { tokens, options };
   render();
   return undefined;
+}
+
+// The night's story as the host tells it (its places chart included), in the page's language.
+async function showEvening() {
+  let story = null;
+  try {
+    const answer = await fetch(`/evening/${state.language}`, { cache: "no-cache" });
+    if (answer.ok) story = await answer.text();
+  } catch { /* host gone */ }
+  $("evening-text").textContent = story || label("evening_none");
+  $("evening-dialog").showModal();
 }
 
 function mayPlayAgain() { return state.owner && Boolean(state.table?.again); }
