@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import logging
 import time
@@ -33,7 +34,7 @@ from .limits import (
     connection_cap,
     name_problem,
 )
-from .pake import SEAT, HostHandshake, HostKey, HostSecrets, token_hint
+from .pake import KNOCK, SEAT, HostHandshake, HostKey, HostSecrets, token_hint
 from .protocol import (
     CLIENT,
     MAX_CLIENT_FRAME,
@@ -368,13 +369,17 @@ class Connection:
                 raise ProtocolError("no_such_table")
             if table.over:  # its task is gone: nobody would answer
                 raise ProtocolError("table_closed")
-            if seat is None and table.options.pin and not table.pin_guard.allows(now):
+            if msg.knock and (seat is not None or msg.spectate):
+                raise ProtocolError("bad_field", field="knock")
+            if seat is None and not msg.knock and table.options.pin \
+                    and not table.pin_guard.allows(now):
                 raise ProtocolError("too_many_attempts")  # no PIN is tried: spare the CPU
             self.hello, self.table = msg, table
             self.token = seat[1] if seat is not None else None
             # The seat's token is the password of a return (no PIN needed), else the PIN.
+            # A knock proves no password: its handshake only opens the channel.
             secrets_ = self.host.seat_secrets(self.token) if self.token is not None \
-                else self.host.secrets_for(table)
+                else self.host.knock_secrets if msg.knock else self.host.secrets_for(table)
             self.handshake = HostHandshake(secrets_, msg.share, msg.identity)
             self.send(Challenge(key=self.handshake.public, share=self.handshake.share))
             return
@@ -500,6 +505,11 @@ class Host:
         if table_id is None:
             return next(iter(self.tables.values()))
         return self.tables.get(table_id)
+
+    @functools.cached_property
+    def knock_secrets(self) -> HostSecrets:
+        """The handshake's values for a knock (the empty password, its own label)."""
+        return HostSecrets(self.key, None, KNOCK)
 
     def secrets_for(self, table: Table) -> HostSecrets:
         """The handshake's values for ``table``'s PIN, computed once."""

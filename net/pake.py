@@ -52,6 +52,7 @@ FINGERPRINT_CHARS = 16          # what people compare aloud: 64 bits, "3F2A-91BC
 
 # Contexts of the password: a table's PIN, or a seat's token.
 PIN, SEAT = b"president v7 pin", b"president v7 seat"
+KNOCK = b"president v7 knock"  # a knock: the empty password, under its own label
 
 
 def generator() -> EccPoint:

@@ -253,13 +253,15 @@ class Hello(Message):
     seat_hint: str | None = checked(_optional(_hint))  # finds a returning seat's table
     spectate: bool = checked(_bool)
     table: str | None = checked(_optional(_text(1, 64)))
+    knock: bool = checked(_bool, default=False)  # no PIN: asks the owner to be let in
 
     @property
     def identity(self) -> bytes:
         """The client's identity in the handshake's transcript (RFC 9382's A): every field
         but the share, each after its 8-byte little-endian length."""
         parts = ("president hello", str(self.version), self.name, self.language,
-                 self.seat_hint or "", "1" if self.spectate else "0", self.table or "")
+                 self.seat_hint or "", "1" if self.spectate else "0", self.table or "",
+                 "1" if self.knock else "0")
         return b"".join(HELLO_PART.pack(len(data)) + data
                         for data in (part.encode() for part in parts))
 

@@ -494,6 +494,10 @@ class TableCore:
         if token is not None and (not proved or not self.knows_token(token)):
             self._log("refused", code="bad_token", name=hello.name)
             return refuse("bad_token")
+        if hello.knock:  # proved only the empty password: never a seat without the owner
+            if not proved or token is not None or hello.spectate:
+                return refuse("bad_token")
+            return self._knock(conn, hello)
         pin = self.options.pin
         if token is None and pin and not self.pin_guard.allows(self._now):
             self._log("refused", code="too_many_attempts", name=hello.name)
@@ -529,7 +533,8 @@ class TableCore:
             self._log("returned", seat=seat.index, name=seat.name, from_bot=gave_back)
             return self._welcome(conn, seat, self._catch_up(seat))
         else:
-            seat = next((s for s in self.seats if s.name is None), None)
+            seat = next((s for s in self.seats if s.name is None
+                         and s.index not in self._late_asks), None)
             asked = self._absent_seat_named(hello.name) if self.started else None
             if asked is not None:
                 answer = self._seat_requests.get(asked.index)
@@ -548,13 +553,7 @@ class TableCore:
                 return self._late_arrival(conn, hello)
             if seat is None:
                 return refuse("table_full")
-            seat.name = hello.name
-            seat.token = token if owner_arriving else secrets.token_hex(16)
-            self._attach(seat, conn, hello)
-            if self.journal is not None:
-                self.journal.seated(self, seat.index)
-            self._log("joined", seat=seat.index, name=seat.name)
-        self._welcome(conn, seat)
+            return self._seat_new(seat, conn, hello, token if owner_arriving else None)
 
     def _catch_up(self, seat: Seat) -> list[tuple[Event, str]]:
         """What a returning player missed, as they may see it, and then what the stand-in
@@ -612,6 +611,48 @@ class TableCore:
                 return self._refuse_hello(conn, "seat_request_refused")
         if seat is None:
             return self._refuse_hello(conn, "table_full")
+        self._seat_late(seat, conn, hello)
+
+    def _knock(self, conn: Peer, hello: Hello) -> None:
+        """A newcomer without the PIN (its budget spent) asks the owner to be let in: a
+        seat request like a late arrival's (listed in ``late_askers``); the knocker asks
+        again until answered, and sees nothing of the table before."""
+        asked = self._late_asked_by(hello.name)
+        if asked is None:
+            # The owner answers, so even a table closed to late arrivals may let one in.
+            seat = next((s for s in self.seats if s.index not in self._late_asks and (
+                self._late_open(s) if self.started else s.name is None)), None)
+            if seat is None:
+                return self._refuse_hello(conn, "table_full")
+            self._late_asks[seat.index] = hello.name
+            self._seat_requests[seat.index] = None
+            self._log("knock", seat=seat.index, name=hello.name)
+            self._broadcast_info()
+            return self._refuse_hello(conn, "seat_request_sent")
+        answer = self._seat_requests.get(asked)
+        if answer is None:
+            return self._refuse_hello(conn, "seat_request_sent")
+        del self._seat_requests[asked], self._late_asks[asked]
+        seat = self.seats[asked]
+        self._broadcast_info()
+        if answer and self.started and self._late_open(seat):
+            return self._seat_late(seat, conn, hello)
+        if answer and not self.started and seat.name is None:
+            return self._seat_new(seat, conn, hello)
+        return self._refuse_hello(conn, "seat_request_refused")
+
+    def _seat_new(self, seat: Seat, conn: Peer, hello: Hello, token: str | None = None) -> None:
+        """A newcomer takes a free seat before the start (``token``: the owner's)."""
+        seat.name = hello.name
+        seat.token = token or secrets.token_hex(16)
+        self._attach(seat, conn, hello)
+        if self.journal is not None:
+            self.journal.seated(self, seat.index)
+        self._log("joined", seat=seat.index, name=seat.name)
+        self._welcome(conn, seat)
+
+    def _seat_late(self, seat: Seat, conn: Peer, hello: Hello) -> None:
+        """A newcomer takes a bot's seat of a started table (its bot ends the hand)."""
         robot, was = seat.bot or seat.standin, seat.name
         seat.bot, seat.standin, seat.level, seat.left = None, robot, None, False
         seat.late = True

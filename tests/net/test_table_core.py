@@ -112,12 +112,13 @@ class Harness:
 
     def join(self, peer: Peer, name: str | None = None, *, token: str | None = None,
              pin: str | None = None, host_pin: str | None = None,
-             spectate: bool = False) -> dict[str, Any]:
+             spectate: bool = False, knock: bool = False) -> dict[str, Any]:
         """Join ``peer`` proving ``token`` or ``pin`` (``host_pin``: the one the host
-        checks it against, if not that one); its welcome or refusal (None: not yet)."""
+        checks it against, if not that one; ``knock``: the empty password of a knock);
+        its welcome or refusal (None: not yet)."""
         hello = Hello(version=PROTOCOL_VERSION, name=name or peer.name, language="en",
                       share=bytes(65), seat_hint=None, spectate=spectate,
-                      table=None)
+                      table=None, knock=knock)
         join = proved_join(peer, hello, token if token is not None else pin)
         if host_pin is not None:
             client = ClientHandshake(pin, b"raw")
@@ -327,6 +328,62 @@ def test_a_refused_seat_request_is_final() -> None:
     assert table.say(bea, SeatAnswer(id=1, seat=1, give=True)) is None  # gone: not heard
     assert table.say(anna, SeatAnswer(id=2, seat=1, give=False))["type"] == "accepted"
     assert table.join(Peer("y"), "Bea")["code"] == "seat_request_refused"
+
+
+def spend_pin_budget(table: Harness) -> None:
+    guard = table.core.pin_guard
+    while guard.allows(table.now):
+        guard.failed(table.now)
+
+
+def test_past_the_pin_budget_a_knock_waits_for_the_owner_who_lets_them_in() -> None:
+    table = Harness(seats=3, bots=1, owner_token=OWNER, pin="1234")
+    anna = Peer("Anna")
+    table.join(anna, token=OWNER)
+    spend_pin_budget(table)
+    assert table.join(Peer("Fay"), pin="1234")["code"] == "too_many_attempts"
+    knocker = Peer("Fay knocking")
+    assert table.join(knocker, "Fay", knock=True)["code"] == "seat_request_sent"
+    assert table.seat.get(knocker) is None and table.closed[knocker] == "seat_request_sent"
+    assert [f["type"] for f in table.frames[knocker]] == ["refused"]  # nothing of the table
+    assert table.core.info().late_askers[1] == "Fay"
+    assert table.core.seat_request_of("fay") == 1   # the console's `give Fay`
+    assert table.join(Peer("Fay again"), "Fay", knock=True)["code"] == "seat_request_sent"
+    assert table.say(anna, SeatAnswer(id=1, seat=1, give=True))["type"] == "accepted"
+    welcome = table.join(Peer("Fay let in"), "Fay", knock=True)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 1
+    assert table.core.seats[1].name == "Fay" and table.core.info().late_askers == ()
+
+
+def test_a_knock_the_owner_refuses_gets_a_clear_no_and_no_seat() -> None:
+    table = Harness(seats=3, bots=1, owner_token=OWNER, pin="1234")
+    anna = Peer("Anna")
+    table.join(anna, token=OWNER)
+    spend_pin_budget(table)
+    table.join(Peer("Fay"), knock=True)
+    assert table.say(anna, SeatAnswer(id=1, seat=1, give=False))["type"] == "accepted"
+    last = Peer("Fay, last")
+    assert table.join(last, "Fay", knock=True)["code"] == "seat_request_refused"
+    assert table.closed[last] == "seat_request_refused" and table.core.seats[1].name is None
+
+
+def test_a_knock_at_a_started_table_takes_a_bots_seat_once_let_in() -> None:
+    table = Harness(seats=3, bots=1, owner_token=OWNER, pin="1234", late_arrivals="never")
+    anna, bea = Peer("Anna"), Peer("Bea")
+    table.join(anna, token=OWNER)
+    table.join(bea, pin="1234")
+    assert table.core.started
+    spend_pin_budget(table)
+    assert table.join(Peer("Fay"), knock=True)["code"] == "seat_request_sent"
+    assert table.say(anna, SeatAnswer(id=1, seat=2, give=True))["type"] == "accepted"
+    welcome = table.join(Peer("Fay in"), "Fay", knock=True)
+    assert welcome["type"] == "welcome" and welcome["seat"] == 2
+
+
+def test_a_knock_proving_a_pin_instead_of_the_empty_password_is_refused() -> None:
+    table = Harness(seats=3, owner_token=OWNER, pin="1234")
+    peer = Peer("Fay")
+    assert table.join(peer, pin="1234", host_pin="", knock=True)["code"] == "bad_token"
 
 
 # ---------------------------------------------------------------- timers
