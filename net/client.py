@@ -114,13 +114,13 @@ EventCallback = Callable[[ClientEvent], None]
 class Client:
     def __init__(self, host: str, port: int, name: str, language: str = "en", *,
                  pin: str | None = None, token: str | None = None, spectate: bool = False,
-                 table: str | None = None, host_key: str | None = None,
+                 knock: bool = False, table: str | None = None, host_key: str | None = None,
                  on_event: EventCallback | None = None,
                  reconnect: bool = True, heartbeat: float = 5.0, timeout: float = 20.0,
                  reply_timeout: float = 30.0, open_link: Opener | None = None) -> None:
         self.host, self.port = host, port
         self.session = ClientSession(name, language, pin=pin, token=token, spectate=spectate,
-                                     table_id=table, host_key=host_key)
+                                     knock=knock, table_id=table, host_key=host_key)
         self.on_event = on_event
         self.reconnect, self.heartbeat, self.timeout = reconnect, heartbeat, timeout
         self.reply_timeout = reply_timeout

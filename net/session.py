@@ -38,7 +38,16 @@ from president.events import Event
 from president.view import View
 
 from .channel import CLIENT_RECORD, HOST_RECORD, Incoming, Sealer
-from .pake import PIN, SEAT, ClientHandshake, fingerprint, matches, short_fingerprint, token_hint
+from .pake import (
+    KNOCK,
+    PIN,
+    SEAT,
+    ClientHandshake,
+    fingerprint,
+    matches,
+    short_fingerprint,
+    token_hint,
+)
 from .protocol import (
     HOST,
     PROTOCOL_VERSION,
@@ -172,6 +181,7 @@ class ClientSession:
     pin: str | None = None
     token: str | None = None
     spectate: bool = False
+    knock: bool = False             # no PIN: ask the table's owner to be let in
     # The host key's fingerprint we expect (advertised, or remembered from an earlier
     # join): another key is refused before the PIN is even tried. None: trust on first use.
     host_key: str | None = None
@@ -243,10 +253,13 @@ class ClientSession:
         hint = token_hint(self.token) if self.token is not None else None
         hello = Hello(version=PROTOCOL_VERSION, name=self.name, language=self.language,
                       share=bytes(65), seat_hint=hint, spectate=self.spectate,
-                      table=self.table_id)
-        self._pake = ClientHandshake(self.token if self.token is not None else self.pin,
-                                     hello.identity, SEAT if self.token is not None else PIN)
-        if self.token is None and self.pin:
+                      table=self.table_id, knock=self.knock and self.token is None)
+        if hello.knock:  # the empty password under its own label: it proves nothing
+            self._pake = ClientHandshake(None, hello.identity, KNOCK)
+        else:
+            self._pake = ClientHandshake(self.token if self.token is not None else self.pin,
+                                         hello.identity, SEAT if self.token is not None else PIN)
+        if self.token is None and self.pin and not hello.knock:
             self.pin_tried = True
         return encode(replace(hello, share=self._pake.share))
 

@@ -241,3 +241,36 @@ def test_rules_that_do_not_seat_the_table_are_refused() -> None:
     reply, rules = run(scenario())
     assert reply.code == "bad_player_count" and reply.params["value"] == 4
     assert rules == PRESETS["classic"]
+
+
+def test_past_the_pin_budget_a_guest_knocks_and_the_owner_lets_them_in() -> None:
+    """Over TCP: the PIN budget spent, Fay's PIN is not even tried; her knock (the empty
+    password under its own label) reaches the owner, who lets her in."""
+    owner = secrets.token_hex(16)
+
+    async def scenario() -> tuple[Any, ...]:
+        table = Table(TableOptions(name="Kitchen", seats=3, ready_timeout=0, owner_token=owner,
+                                   pin="1234"))
+        host = Host([table])
+        port = await host.start([LOCAL])
+        try:
+            anna = Client(LOCAL, port, "Anna", token=owner, reconnect=False)
+            await anna.connect()
+            now = asyncio.get_running_loop().time()
+            while table.pin_guard.allows(now):
+                table.pin_guard.failed(now)
+            with pytest.raises(JoinRefused) as spent:
+                await Client(LOCAL, port, "Fay", pin="1234", reconnect=False).connect()
+            with pytest.raises(JoinRefused) as asked:
+                await Client(LOCAL, port, "Fay", knock=True, reconnect=False).connect()
+            await anna.wait_for(lambda c: c.table.late_askers[1:2] == ("Fay",))
+            given = await anna.answer_seat_request(1, True)
+            fay = Client(LOCAL, port, "Fay", knock=True, reconnect=False)
+            await fay.connect()
+            return spent.value.code, asked.value.code, given.code, fay.seat, table.seats[1].name
+        finally:
+            await host.stop()
+
+    spent, asked, given, seat, name = run(scenario())
+    assert spent == "too_many_attempts" and asked == "seat_request_sent"
+    assert given is None and seat == 1 and name == "Fay"
