@@ -153,6 +153,13 @@ class NetConnection:
         self.client = self._fresh_client(pin=pin or None)
         await self.start(on_event)
 
+    async def knock(self, on_event: EventCallback) -> None:
+        """Past the table's PIN budget: ask its owner to let us in (no PIN), until answered."""
+        old = self.client
+        self.client = Client(old.host, old.port, old.session.name, old.session.language,
+                             knock=True, table=old.session.table_id, host_key=self.host_key)
+        await self.start(on_event)
+
     def _fresh_client(self, keep_pin: bool = True, pin: str | None = None) -> Client:
         """A new client for the same table, as a new player (without the PIN if not
         ``keep_pin``; with ``pin`` if given)."""

@@ -41,7 +41,8 @@ def hello(name: str = "Raw", handshake: ClientHandshake | None = None,
     """A hello map (``handshake``: whose key share it carries; ``token``: hinted)."""
     hint = token_hint(token) if token is not None else None
     msg = {"type": "hello", "version": PROTOCOL_VERSION, "name": name, "language": "en",
-           "share": bytes(65), "seat_hint": hint, "spectate": False, "table": None, **fields}
+           "share": bytes(65), "seat_hint": hint, "spectate": False, "table": None, "knock": False,
+           **fields}
     if "share" not in fields:
         msg["share"] = (handshake or client_half(msg)).share
     return msg

@@ -246,6 +246,7 @@ class PresidentUI:
         self.show("table")
         await connection.start(self.table.on_event)
         self._ask_pin_again(connection, self.table)
+        self._offer_knock(connection, self.table)
 
     def _ask_pin_again(self, connection: Any, table: TableModel) -> None:
         """A wrong PIN: the PIN is asked again here (Esc: the refusal, and the way back)."""
@@ -259,6 +260,20 @@ class PresidentUI:
         prompt = (self.tr.gettext("Type the PIN again:") if table.status_detail == "pin_again"
                   else self.tr.gettext("Wrong PIN. Type it again:"))
         self.edit(LineEdit(prompt, "", again, secret=True, max_length=12))
+
+    def _offer_knock(self, connection: Any, table: TableModel) -> None:
+        """The PIN budget spent: Enter asks the owner to let us in (Esc: back)."""
+        if self.table is not table or table.status != Seen.REFUSED \
+                or table.status_detail != "too_many_attempts" or not hasattr(connection, "knock"):
+            return
+
+        def knock(_: str) -> None:
+            table.knocking = True
+            table.status_changed(Seen.CONNECTING)
+            self.spawn(connection.knock(table.on_event))
+
+        self.edit(LineEdit(self.tr.gettext(
+            "Too many wrong PINs. Enter: ask the owner to let you in"), "", knock))
 
     async def _retry_pin(self, connection: Any, table: TableModel, pin: str) -> None:
         table.status_changed(Seen.CONNECTING)

@@ -134,6 +134,8 @@ def fit_line(fragments: Fragments, width: int) -> Fragments:
 
 def status_text(model: TableModel) -> str:
     tr = model.tr
+    if model.status == "lost" and model.status_detail == "seat_request_sent" and model.knocking:
+        return tr.gettext("Waiting for the owner to let you in… (Esc: back)")
     if model.status == "lost" and model.status_detail == "seat_request_sent":
         return tr.gettext("Asked the table's owner for your seat: waiting… (Esc: back)")
     if model.status == "lost" and model.view is None:
@@ -671,6 +673,10 @@ def message_parts(model: TableModel, editor: LineEdit | None) -> Fragments:
     if model.seat_request is not None:
         name = model.table.players[model.seat_request] if model.table else "?"
         askers = model.table.late_askers if model.table else ()
+        knocker = askers[model.seat_request] if model.seat_request < len(askers) else None
+        if knocker and model.table and model.table.players[model.seat_request] is None:
+            return [("class:turn", model.tr.gettext(
+                "{name} wants to join: y let them in · n refuse").format(name=knocker))]
         if model.seat_request < len(askers) and askers[model.seat_request]:
             return [("class:turn", model.tr.gettext(
                 "{name} arrived late and asks for the seat of {seat}: y give it · n refuse"

@@ -93,6 +93,7 @@ class TableModel:
         self.host_key: str | None = None      # the fingerprint of the key the host proved
         self.status = Seen.CONNECTING
         self.status_detail: str | None = None
+        self.knocking = False               # past the PIN budget: asking the owner instead
         self.status_params: dict[str, Any] = {}   # ... and its particulars (an address)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.cursor = 0

@@ -105,7 +105,7 @@ def test_the_handshake_says_hello_proves_the_pin_and_takes_the_seat_and_token() 
     [hello] = sent(session.hello())
     assert {k: v for k, v in hello.items() if k != "share"} == {
         "type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
-        "seat_hint": None, "spectate": False, "table": None}
+        "seat_hint": None, "spectate": False, "table": None, "knock": False}
     assert len(hello["share"]) == 65 and b"1234" not in hello["share"]
     assert session.status is Status.CONNECTING
     assert session.receive(host.challenge(hello)) == []

@@ -40,9 +40,11 @@ MAC = bytes(32)
 SAMPLES: dict[str, list[dict]] = {
     CLIENT: [
         {"type": "hello", "version": PROTOCOL_VERSION, "name": "Ada", "language": "it",
-         "share": SHARE, "seat_hint": None, "spectate": False, "table": None},
+         "share": SHARE, "seat_hint": None, "spectate": False, "table": None,
+         "knock": False},
         {"type": "hello", "version": PROTOCOL_VERSION, "name": "Zoë Ł", "language": "pl_PL",
-         "share": SHARE, "seat_hint": "0123456789abcdef", "spectate": True, "table": "main"},
+         "share": SHARE, "seat_hint": "0123456789abcdef", "spectate": True, "table": "main",
+         "knock": False},
         {"type": "proof", "proof": MAC},
         {"type": "play", "id": 1, "cards": "7C 7D", "declared": ""},
         {"type": "play", "id": 1, "cards": "7C 7D JK", "declared": "7H"},

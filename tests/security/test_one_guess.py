@@ -196,7 +196,8 @@ def test_the_page_makes_one_handshake_per_typed_pin_in_40_seconds(tmp_path: Path
 def test_the_page_checks_the_key_of_its_address_before_proving(tmp_path: Path) -> None:
     lookalike = HostHalf(PIN, key=HostKey.generate())
     hello = {"type": "hello", "version": 7, "name": "Ada", "language": "en",
-             "share": encode_point(G), "seat_hint": None, "spectate": False, "table": None}
+             "share": encode_point(G), "seat_hint": None, "spectate": False, "table": None,
+             "knock": False}
     challenge = lookalike.challenge(hello)  # any share: the page must not answer
     printed = short_fingerprint(HostKey.generate().fingerprint).replace("-", "")
     out = page(tmp_path, {"hostKey": printed, "challenge": challenge.hex()})

@@ -79,9 +79,9 @@ export function share(scalar, w, mask) {
 // The hello's identity in the transcript (RFC 9382's A): every field but the share,
 // as net/protocol.py's Hello.identity.
 export function helloIdentity({ version, name, language, seatHint = null, spectate = false,
-  table = null }) {
+  table = null, knock = false }) {
   const parts = ["president hello", String(version), name, language, seatHint || "",
-    spectate ? "1" : "0", table || ""].map(utf8);
+    spectate ? "1" : "0", table || "", knock ? "1" : "0"].map(utf8);
   return concatBytes(...parts.flatMap((part) => [length8(part), part]));
 }
 

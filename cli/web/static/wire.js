@@ -67,9 +67,10 @@ export class FrameDecoder {
 
 // The client's messages (each field the protocol asks for, no other).
 export const messages = {
-  hello: ({ name, language, share, seatHint = null, spectate = false, table = null }) =>
+  hello: ({ name, language, share, seatHint = null, spectate = false, table = null,
+    knock = false }) =>
     ({ type: "hello", version: PROTOCOL_VERSION, name, language, share, seat_hint: seatHint,
-      spectate, table }),
+      spectate, table, knock }),
   proof: (proof) => ({ type: "proof", proof }),
   play: (id, cards, declared = "") => ({ type: "play", id, cards, declared }),
   pass: (id) => ({ type: "pass", id }),
