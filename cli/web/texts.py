@@ -109,7 +109,7 @@ LABELS: dict[str, str] = {
     "sound": N_("Sound on your turn"),
     "play_again": N_("Play again with the same players"),
     "play_duplicate": N_("The same deals, everyone one seat on"),
-    "waiting_again": N_("Waiting for the owner to play again."),
+    "waiting_again": N_("The owner is choosing the rules for the next session."),
     "end_session": N_("End the session after this hand"),
     "end_confirm": N_("End the session for everyone after this hand?"),
     "seat_request": N_("{name} asks for their seat from another device."),
