@@ -146,13 +146,15 @@ def test_the_owner_on_a_phone_and_a_terminal_play_a_session_and_the_phone_plays_
         wait(lambda: all(line in text_of(browser, "summary") for line in terminal),
              what=f"the page's standings {terminal}")
         # the evening's story, as the host tells it, in the page's language
+        by_id(browser, "open-rules").click()
+        wait(lambda: by_id(browser, "open-evening").is_displayed(), what="the rules dialog")
         by_id(browser, "open-evening").click()
         wait(lambda: by_id(browser, "evening-dialog").is_displayed(), what="the evening's story")
         assert host.web.evening is not None
         story = host.web.evening("pl") or text.tr.gettext("No session tonight yet.")
         wait(lambda: by_id(browser, "evening-text").get_attribute("textContent") == story,
              what="the story's text")
-        browser.execute_script("document.getElementById('evening-dialog').close()")
+        browser.execute_script("for (const d of document.querySelectorAll('dialog[open]')) d.close()")
         # the owner plays again, from the phone
         play_again = text.tr.gettext("Play again with the same players")
         wait(lambda: by_id(browser, "act-main").text == play_again, what="play again")
