@@ -154,7 +154,8 @@ def test_the_owner_on_a_phone_and_a_terminal_play_a_session_and_the_phone_plays_
         story = host.web.evening("pl") or text.tr.gettext("No session tonight yet.")
         wait(lambda: by_id(browser, "evening-text").get_attribute("textContent") == story,
              what="the story's text")
-        browser.execute_script("for (const d of document.querySelectorAll('dialog[open]')) d.close()")
+        browser.execute_script(
+            "for (const d of document.querySelectorAll('dialog[open]')) d.close()")
         # the owner plays again, from the phone
         play_again = text.tr.gettext("Play again with the same players")
         wait(lambda: by_id(browser, "act-main").text == play_again, what="play again")
