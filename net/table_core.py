@@ -592,19 +592,10 @@ class TableCore:
         finishes the hand in play), else "table_full" (they may watch)."""
         seat = self.late_seat
         if self.options.late_arrivals == "ask":  # the owner decides; the client asks again
-            asked = self._late_asked_by(hello.name)
-            if asked is None:
-                if seat is None:
-                    return self._refuse_hello(conn, "table_full")
-                self._late_asks[seat.index] = hello.name
-                self._seat_requests[seat.index] = None
-                self._log("late_request", seat=seat.index, name=hello.name)
-                self._broadcast_info()
-                return self._refuse_hello(conn, "seat_request_sent")
-            answer = self._seat_requests.get(asked)
-            if answer is None:
-                return self._refuse_hello(conn, "seat_request_sent")
-            del self._seat_requests[asked], self._late_asks[asked]
+            answered = self._owners_answer(conn, hello, seat, "late_request")
+            if answered is None:
+                return None
+            asked, answer = answered
             seat = self.seats[asked] if self._late_open(self.seats[asked]) else None
             if not answer or seat is None:
                 self._broadcast_info()
@@ -613,26 +604,39 @@ class TableCore:
             return self._refuse_hello(conn, "table_full")
         self._seat_late(seat, conn, hello)
 
+    def _owners_answer(self, conn: Peer, hello: Hello, seat: Seat | None,
+                       log: str) -> tuple[int, bool] | None:
+        """The owner's answer to a newcomer who asks for ``seat``: the asked seat and the
+        answer, or None once the hello is answered (request noted, still pending, no seat)."""
+        asked = self._late_asked_by(hello.name)
+        if asked is None:
+            if seat is None:
+                self._refuse_hello(conn, "table_full")
+                return None
+            self._late_asks[seat.index] = hello.name
+            self._seat_requests[seat.index] = None
+            self._log(log, seat=seat.index, name=hello.name)
+            self._broadcast_info()
+            self._refuse_hello(conn, "seat_request_sent")
+            return None
+        answer = self._seat_requests.get(asked)
+        if answer is None:
+            self._refuse_hello(conn, "seat_request_sent")
+            return None
+        del self._seat_requests[asked], self._late_asks[asked]
+        return asked, answer
+
     def _knock(self, conn: Peer, hello: Hello) -> None:
         """A newcomer without the PIN (its budget spent) asks the owner to be let in: a
         seat request like a late arrival's (listed in ``late_askers``); the knocker asks
         again until answered, and sees nothing of the table before."""
-        asked = self._late_asked_by(hello.name)
-        if asked is None:
-            # The owner answers, so even a table closed to late arrivals may let one in.
-            seat = next((s for s in self.seats if s.index not in self._late_asks and (
-                self._late_open(s) if self.started else s.name is None)), None)
-            if seat is None:
-                return self._refuse_hello(conn, "table_full")
-            self._late_asks[seat.index] = hello.name
-            self._seat_requests[seat.index] = None
-            self._log("knock", seat=seat.index, name=hello.name)
-            self._broadcast_info()
-            return self._refuse_hello(conn, "seat_request_sent")
-        answer = self._seat_requests.get(asked)
-        if answer is None:
-            return self._refuse_hello(conn, "seat_request_sent")
-        del self._seat_requests[asked], self._late_asks[asked]
+        # The owner answers, so even a table closed to late arrivals may let one in.
+        free = next((s for s in self.seats if s.index not in self._late_asks and (
+            self._late_open(s) if self.started else s.name is None)), None)
+        answered = self._owners_answer(conn, hello, free, "knock")
+        if answered is None:
+            return None
+        asked, answer = answered
         seat = self.seats[asked]
         self._broadcast_info()
         if answer and self.started and self._late_open(seat):
