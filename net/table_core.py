@@ -355,6 +355,10 @@ class TableCore:
                 seat.bot = table._new_bot(seat.level)
             else:
                 seat.bot = None
+        names = tuple(seat.name or name for seat, name in zip(table.seats, state.players,
+                                                              strict=True))
+        if names != state.players:   # a late arrival's seat, renamed after the deal
+            state = dataclasses.replace(state, players=names)
         table.state, table.version = state, version
         table._elapsed = elapsed
         return table

@@ -195,3 +195,27 @@ def test_the_record_says_whether_a_late_arrival_asks_first(policy: str, advertis
                               {k.encode(): v.encode() for k, v in properties.items()},
                               ["127.0.0.1"], 4242)
     assert found.late_seat and found.late_ask == (policy == "ask") and not found.watch_only
+
+
+def test_a_resumed_table_shows_the_late_arrivals_name_not_the_bots(tmp_path) -> None:
+    from rawpeer import proved_join
+
+    from president.net.journal import Journal
+    from president.net.persist import TableJournal, resume_tables
+    from president.net.protocol import PROTOCOL_VERSION, Hello
+    from president.net.table_core import TableCore
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    core = TableCore(TableOptions(seats=3, bots=2, seed=1, late_arrivals="take"),
+                     TableJournal(journal))
+    core.open(0.0)
+    for name in ("Ann", "Fay"):          # Ann starts the table; Fay takes Bot 1's seat late
+        hello = Hello(version=PROTOCOL_VERSION, name=name, language="en", share=bytes(65),
+                      seat_hint=None, spectate=False, table=None, knock=False)
+        core.handle(proved_join(object(), hello, None), 1.0)
+    assert core.state is not None and "Fay" in core.state.players
+    (resumed,) = resume_tables(journal)
+    assert resumed.core.state is not None
+    assert resumed.core.state.players == core.state.players
+    assert [seat.name for seat in resumed.core.seats] == list(core.state.players)
+    journal.close()
