@@ -81,7 +81,7 @@ class MediumPolicy:
         for rank in RANKS:
             for n in range(1, MAX_SET + 1):
                 self.sets[rank][n] = make_combo("set", n, rank)
-        self._singles: dict[int, Combo] = {}  # by id of card (cards are interned)
+        self._singles: dict[int, Combo] = {}  # by the card's value (``Card.key``)
 
     # ------------------------------------------------------------ analysis
 
@@ -95,9 +95,9 @@ class MediumPolicy:
             return made
         first = cards[0]
         if len(cards) == 1:
-            combo = self._singles.get(id(first))
+            combo = self._singles.get(first.key)
             if combo is None:
-                combo = self._singles[id(first)] = make_combo("set", 1, first.rank, first.suit)
+                combo = self._singles[first.key] = make_combo("set", 1, first.rank, first.suit)
             return combo
         if cards[-1].rank is first.rank:
             found = self.sets[first.rank][len(cards)]

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from president.cards import SUITED_RANKS, Card, Rank, Suit
-from president.combos import Combo, compare, is_interned, make_combo, strengths
+from president.combos import Combo, compare, make_combo, strengths
 from president.game import Game
 from president.rules import HouseRules
 
@@ -51,17 +51,17 @@ class RuleTables:
                 by_slot[rank] = value
             self.strength[reversed_] = by_slot
             self.ladder[reversed_] = tuple(sorted(SUITED_RANKS, key=table.__getitem__))
-        # By order and id of combo (combos are interned: an id stays its combo's).
-        self._beaters: dict[bool, dict[int, tuple[Combo, tuple[tuple[int, int], ...]]]] = {
+        # By order and the combo's value (``Combo.code``).
+        self._beaters: dict[bool, dict[int, tuple[tuple[int, int], ...]]] = {
             False: {}, True: {}}
 
     def beaters(self, top: Combo, reversed_: bool) -> tuple[tuple[int, int], ...]:
         """``(rank, size)``: for each rank, the smallest set of it that may be played on
         ``top`` (beating it, or matching it where ``equal_rank`` allows). A pool holding
         ``size`` cards of ``rank`` can therefore answer ``top``."""
-        known = self._beaters[reversed_].get(id(top))
-        if known is not None and known[0] is top:
-            return known[1]
+        known = self._beaters[reversed_].get(top.code)
+        if known is not None:
+            return known
         rules = self.rules
         answers = []
         for rank in RANKS:
@@ -72,9 +72,7 @@ class RuleTables:
                 if compare(make_combo("set", size, rank, suit), top, rules, reversed_).playable:
                     answers.append((int(rank), size))
                     break
-        found = tuple(answers)
-        if is_interned(top):
-            self._beaters[reversed_][id(top)] = (top, found)
+        found = self._beaters[reversed_][top.code] = tuple(answers)
         return found
 
     def can_answer(self, top: Combo, reversed_: bool, pool: Counts, most: int) -> bool:

@@ -219,3 +219,26 @@ def test_the_heuristic_bot_locks_a_pair_it_can_answer():
                           turn=3)
     unanswered, _ = apply(unanswered, Play(3, parse_cards("5C 5D")))
     assert HeuristicBot(1).choose(view(unanswered, 0)) == Play(0, parse_cards("7C 7H"))
+
+
+def test_the_bots_keep_no_cache_keyed_by_identity() -> None:
+    """Issue 29: a cache keyed by ``id()`` (or by weak reference) answers for a dead
+    object's successor at the same address; the bots' caches key on values."""
+    import ast
+    from pathlib import Path
+
+    import president.bots
+
+    package = Path(president.bots.__file__).parent
+    found = []
+    for path in sorted(package.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            if call and node.func.id == "id":  # type: ignore[attr-defined]
+                found.append(f"{path.name}:{node.lineno} id()")
+            if isinstance(node, (ast.Name, ast.Attribute)):
+                name = node.id if isinstance(node, ast.Name) else node.attr
+                if name.startswith("Weak"):
+                    found.append(f"{path.name}:{node.lineno} {name}")
+    assert found == []
