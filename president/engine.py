@@ -394,6 +394,7 @@ def _give(state: State, seat: int, cards: tuple[Card, ...]) -> tuple[State, list
         events = [Event("give", {"hand": number, "from": seat, "to": due.to,
                                  "cards": format_cards(cards)})]
     else:
+        changes["discards"] = state.discards + ((seat, cards),)
         events = [Event("discard", {"hand": number, "seat": seat, "cards": format_cards(cards)})]
     if not hands[seat]:
         trick = Trick(state, seat, (), due.play, BEATS, events, hands, [], state.reversed,
@@ -507,7 +508,7 @@ def _start_hand(state: State) -> tuple[State, list[Event]]:
         turn=None, direction=1, reversed=False, pile=(), top=None, last_player=None,
         passed=_NOBODY, locked=_NOBODY, same_rank_singles=0, finished=(),
         tax_due=(), tax_log=(), ready=_NOBODY, decree=decree, back=False, bottom=(),
-        lock=None, giving=(), resume=None, gifts=(), _moves=None,
+        lock=None, giving=(), resume=None, gifts=(), discards=(), _moves=None,
     ))
     if previous is not None:
         state, events = _collect_tax(state, previous, events)

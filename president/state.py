@@ -103,6 +103,7 @@ class State:
     giving: tuple[GiveDue, ...] = ()  # 7-pass / 10-discard choices due, the first now
     resume: int | None = None       # whose turn it is once the choices are made
     gifts: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()  # 7-passes: (from, to, cards)
+    discards: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # 10-discards, face up: (seat, cards)
     game: Game = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     # The engine's per-state caches: the legal actions found by seat (engine._legal), and
     # the seats' moves as the last play or pass left them (moves.HandMoves, by seat).

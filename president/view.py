@@ -72,6 +72,8 @@ class View:
     choosing: Choosing | None = None  # a 7-pass or 10-discard being chosen now
     # 7-passes this seat gave or received this hand (from, to, cards): no one else's
     gifts_mine: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
+    # 10-discards of this hand, face up for everyone (seat, cards)
+    discards: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the wire: cards in the text notation, sets as sorted lists."""
@@ -109,6 +111,7 @@ class View:
             "back": self.back, "bottom": list(self.bottom),
             "lock": _lock_to_list(self.lock),
             "choosing": list(self.choosing) if self.choosing is not None else None,
+            "discards": [[seat, format_cards(cards)] for seat, cards in self.discards],
         }
 
     @classmethod
@@ -144,6 +147,8 @@ class View:
             choosing=_choosing_from_list(data.get("choosing")),
             gifts_mine=tuple((_int(a), _int(b), parse_cards(_str(c)))
                              for a, b, c in _pairs(data.get("gifts_mine", []), 3)),
+            discards=tuple((_int(a), parse_cards(_str(c)))
+                           for a, c in _pairs(data.get("discards", []), 2)),
         )
 
 
@@ -350,4 +355,5 @@ def view(state: State, seat: int | None) -> View:
         lock=state.lock,
         choosing=Choosing(due.seat, due.kind, due.count, due.to) if due is not None else None,
         gifts_mine=gifts_mine,
+        discards=state.discards,
     )

@@ -1,9 +1,11 @@
 """What one seat knows about the hidden cards of the hand being played.
 
 Built from the seat's ``View`` only: the deck the rules make, the seat's own hand,
-the cards it has seen played, the hand sizes, and the tax transfers it took part in
-(a seat that returned cards knows who holds them; a seat that received the tax knows
-the giver kept nothing stronger than what it gave).
+the cards it has seen played, the 10-discards (face up), the hand sizes, and the tax
+transfers and 7-passes it took part in (a seat that gave cards knows who holds them; a
+seat that received the tax knows the giver kept nothing stronger than what it gave).
+These are facts. What a pass suggests is not (passing is always legal): the search
+weighs it when it deals the hidden cards (``determinize.sample_hands``).
 """
 
 from __future__ import annotations
@@ -82,14 +84,24 @@ def deck_for(rules: HouseRules, players: int) -> tuple[Card, ...]:
 
 
 def knowledge(view: View, tables: RuleTables, played: dict[int, list[Card]]) -> Knowledge:
-    """``played``: the cards this seat has seen each seat play this hand (its own included)."""
+    """``played``: the cards this seat has seen each seat play this hand (its own included:
+    whatever left its hand, its 7-passes and 10-discards too)."""
     rest = list(deck_for(view.rules, len(view.players)))
+    seat = view.seat
     counted: dict[Card, int] = {}
     for card in view.hand:
         counted[card] = counted.get(card, 0) + 1
-    for cards in played.values():
+    given = [card for giver, _, moved in view.gifts_mine if giver == seat for card in moved]
+    for who, cards in played.items():
         for card in cards:
+            if who == seat and card in given:
+                given.remove(card)  # passed on, not gone: the receiver holds it (or played it)
+                continue
             counted[card] = counted.get(card, 0) + 1
+    for who, thrown in view.discards:  # face up (its own are among ``played``)
+        if who != seat:
+            for card in thrown:
+                counted[card] = counted.get(card, 0) + 1
     unseen_cards: list[Card] = []
     for card in rest:
         left = counted.get(card, 0)
@@ -98,7 +110,6 @@ def knowledge(view: View, tables: RuleTables, played: dict[int, list[Card]]) -> 
         else:
             unseen_cards.append(card)
     known = Knowledge(rank_counts(unseen_cards), unseen_cards)
-    seat = view.seat
     for giver, receiver, moved in view.gifts_mine:  # 7-passes (``seven_pass``)
         if giver == seat and view.counts[receiver]:
             _still_held(known, receiver, moved, played)
