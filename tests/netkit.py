@@ -116,7 +116,7 @@ def card_tokens(value: Any) -> Iterator[Card]:
             yield from card_tokens(item)
 
 
-PUBLIC_VIEW_KEYS = {"pile", "top_rank", "top", "players"}
+PUBLIC_VIEW_KEYS = {"pile", "top_rank", "top", "players", "discards"}  # discards: face up
 
 
 def check_no_hidden_cards(frames: list[dict[str, Any]], seat: int | None) -> int:
