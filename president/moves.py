@@ -18,7 +18,6 @@ under random rules.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, compress
@@ -445,6 +444,25 @@ class Legal(NamedTuple):
 
 
 NO_ACTIONS = Legal(())
+_legal = tuple.__new__  # (``_legal(Legal, fields)``: a Legal without its slower ``__new__``)
+
+
+class Outcomes(dict[int, "Outcome | Literal[False]"]):
+    """The outcome of ``compare`` of each play (by comparison key: ``MoveGenerator.key``)
+    on one top in one order, false for a play that may not go on it; found when first
+    asked (``__missing__``: ``self[key]`` finds it)."""
+
+    __slots__ = ("generator", "top", "reversed")
+
+    def __init__(self, generator: MoveGenerator, top: Combo, reversed_: bool) -> None:
+        super().__init__()
+        self.generator, self.top, self.reversed = generator, top, reversed_
+
+    def __missing__(self, key: int) -> Outcome | Literal[False]:
+        generator = self.generator
+        outcome = compare(generator.combo_of[key], self.top, generator.rules, self.reversed)
+        found = self[key] = outcome if outcome.playable else False
+        return found
 
 
 class HandMoves:
@@ -532,8 +550,10 @@ class MoveGenerator:
         self.locks = locks(rules)
         self.suited = {rank: suited(rules, rank) for rank in Rank}  # (``suited``, by rank)
         self.set_groups: dict[tuple[int, tuple[Card, ...]], Group] = {}
-        self.outcomes: dict[bool, defaultdict[int, dict[int, Outcome | Literal[False]]]] = {
-            False: defaultdict(dict), True: defaultdict(dict)}
+        # The outcomes on each top (by its key and the order: ``on_top``), and a combo
+        # of each play's key (what ``compare`` reads for it).
+        self.outcomes: dict[int, Outcomes] = {}
+        self.combo_of: dict[int, Combo] = {}
 
     def sets(self, seat: int, rank: Rank, cards: tuple[Card, ...]) -> Group:
         """The sets of ``cards`` (all of ``rank``, in hand order): its singles (one per
@@ -578,9 +598,18 @@ class MoveGenerator:
         hand's keys stay unique (a declared play shares its key with the play of the same
         cards it stands for: they compare alike)."""
         code = combo.code if self.suited[combo.rank] else combo.suitless_code
-        if not self.locks:
-            return code
-        return (code << 16) | suit_pattern(stands_for(play.cards, play.declared))
+        if self.locks:
+            code = (code << 16) | suit_pattern(stands_for(play.cards, play.declared))
+        self.combo_of.setdefault(code, combo)
+        return code
+
+    def on_top(self, top: Combo, reversed_: bool) -> Outcomes:
+        """The outcomes of plays (by key) on ``top`` in the order ``reversed_``."""
+        index = (top.code if self.tops_by_suit else top.suitless_code) << 1 | reversed_
+        outcomes = self.outcomes.get(index)
+        if outcomes is None:
+            outcomes = self.outcomes[index] = Outcomes(self, top, reversed_)
+        return outcomes
 
     def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
                  passing: Pass | None = None) -> HandMoves:
@@ -669,22 +698,18 @@ class MoveGenerator:
         """The legal actions of ``moves`` on ``top``: every play on an empty pile; else
         the plays ``compare`` lets on that keep the ``lock``, and the pass."""
         if top is None:
-            return Legal(moves.plays, moves)
+            return _legal(Legal, (moves.plays, moves, None))
         if lock is not None:
             return self._locked(moves, top, lock)
-        top_key = top.code if self.tops_by_suit else top.suitless_code  # (see ``key``)
-        outcomes = self.outcomes[moves.reversed][top_key]
-        found = list(map(outcomes.get, moves.keys))
-        if None in found:
-            rules, reversed_ = self.rules, moves.reversed
-            combos = chain.from_iterable([part.combos for part in moves.parts])
-            for index, combo in enumerate(combos):
-                if found[index] is None:
-                    outcome = compare(combo, top, rules, reversed_)
-                    found[index] = outcomes[moves.keys[index]] = outcome.playable and outcome
+        outcomes = self.outcomes.get(
+            (top.code if self.tops_by_suit else top.suitless_code) << 1 | moves.reversed)
+        if outcomes is None:
+            outcomes = self.on_top(top, moves.reversed)
+        found = list(map(outcomes.__getitem__, moves.keys))
         if any(found):
-            return Legal(tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
-        return Legal(moves.only_pass, moves, outcomes)
+            return _legal(Legal, (tuple(compress(moves.plays, found)) + moves.only_pass,
+                                  moves, outcomes))
+        return _legal(Legal, (moves.only_pass, moves, outcomes))
 
     def _locked(self, moves: HandMoves, top: Combo, lock: Lock) -> Legal:
         """``legal`` under a lock: the outcomes on the top, less the plays that break it
