@@ -44,8 +44,11 @@ EVENT_CODES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """What happened. Not changed once made, like its ``params`` (not frozen: the engine
+    makes one or more per action, and a frozen dataclass takes 70 % longer to make)."""
+
     code: str
     params: dict[str, Any]
 
