@@ -15,6 +15,9 @@ host's event loop:
   shows of a table (the first one still open unless named), from ``tv_texts``, in the
   host's language unless ``lang`` names another; a table with a PIN only to the host's
   own loopback address.
+- ``POST /lesson/<language>.json``: Learn to play, stepped by ``lesson`` (the body in,
+  the answer out, None: 400), from a page of this host only (its ``Origin``, as for the
+  WebSocket); a lesson is kept nowhere, so no table list shows it.
 - ``GET /ws``: the WebSocket. Its binary messages carry the bytes of the same framed
   stream as the TCP port (a frame may span messages, a message may hold several), and
   it is handed to ``Host.serve_connection`` like a socket: the same decoder, frame
@@ -71,6 +74,8 @@ TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html",
          ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon",
          ".json": "application/json", ".webmanifest": "application/manifest+json"}
 MAX_STATIC_FILES = 64
+LESSON_BODY_MAX = 16 * 1024  # bytes of a lesson request (its moves: a few hundred)
+LESSONS_AT_ONCE = 2          # lesson requests worked out at once (each in a thread)
 HEAD_DEADLINE = 10.0        # seconds a connection has to send a request's head
 WAITING_PER_ADDRESS = 16    # connections of one address still sending their first head
 WAITING_MAX = 256           # ... of all addresses
@@ -291,13 +296,16 @@ class WebServer:
                  table_texts: Callable[[Table, str], bytes | None],
                  tv_texts: Callable[[Table, str, str, bool], bytes | None],
                  evening: Callable[[str], str | None] | None = None,
-                 language: str = "en") -> None:
+                 language: str = "en",
+                 lesson: Callable[[str, bytes], bytes | None] | None = None) -> None:
         self.host = host
         self.files = files
         self.texts = texts
         self.table_texts = table_texts
         self.evening = evening          # the night's story in a language (plain text)
         self.tv_texts = tv_texts
+        self.lesson = lesson            # Learn to play: a request's body -> the answer
+        self._lessons = asyncio.Semaphore(LESSONS_AT_ONCE)
         self.language = language  # the host's: the TV's unless it asks for another
         self.names = own_names()
         self.port = 0
@@ -316,6 +324,7 @@ class WebServer:
         app.router.add_get("/tv.json", self._tv_json)
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/evening/{language}", self._evening)
+        app.router.add_post("/lesson/{language}.json", self._lesson)
         self.app = app
 
     async def start(self, addresses: list[str] | None = None, port: int = 0) -> int:
@@ -411,6 +420,27 @@ class WebServer:
         if story is None:
             raise web.HTTPNotFound()
         return web.Response(text=story, content_type="text/plain", charset="utf-8")
+
+    async def _lesson(self, request: web.Request) -> web.StreamResponse:
+        """Learn to play: one step of a lesson (``lesson``), worked out off the loop."""
+        language = request.match_info["language"]
+        if self.lesson is None or not (language.isalpha() and len(language) <= 3):
+            raise web.HTTPNotFound()
+        if not origin_allowed(request.headers.get("Origin"), request.headers.get("Host"),
+                              self.names):
+            raise web.HTTPForbidden()
+        if (request.content_length or 0) > LESSON_BODY_MAX:
+            raise web.HTTPRequestEntityTooLarge(max_size=LESSON_BODY_MAX,
+                                                actual_size=request.content_length or 0)
+        body = await request.content.read(LESSON_BODY_MAX + 1)
+        if len(body) > LESSON_BODY_MAX:
+            raise web.HTTPRequestEntityTooLarge(max_size=LESSON_BODY_MAX,
+                                                actual_size=len(body))
+        async with self._lessons:
+            answer = await asyncio.to_thread(self.lesson, language, body)
+        if answer is None:
+            raise web.HTTPBadRequest()
+        return web.Response(body=answer, content_type="application/json")
 
     async def _tables(self, request: web.Request) -> web.StreamResponse:
         tables = [{"id": table.options.table_id, "name": table.options.name,

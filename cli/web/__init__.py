@@ -2,7 +2,8 @@
 
 ``web_server(host)`` gives ``president.net.web.WebServer`` this package's static folder
 and ``texts.page_texts``, ``texts.table_texts``: the host serves the page, and the page
-speaks the table protocol over a WebSocket like any other client.
+speaks the table protocol over a WebSocket like any other client. Learn to play is
+stepped for the page by ``lesson.lesson_reply``.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ def web_server(host: Host, journal: str | None = None, language: str = "en") -> 
 
     from president.net.web import WebServer
 
+    from .lesson import lesson_reply
     from .texts import page_texts, table_texts
     from .tv import tv_texts
 
     return WebServer(host, static_files(), page_texts, table_texts, tv_texts,
-                     partial(evening_text, journal=journal), language)
+                     partial(evening_text, journal=journal), language, lesson_reply)
 
 
 def evening_text(language: str, journal: str | None = None) -> str | None:

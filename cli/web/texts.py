@@ -84,6 +84,7 @@ LABELS: dict[str, str] = {
     "declare": N_("The joker stands for:"),
     "rule_line": N_("{rule}: {value}"),
     "preset_line": N_("House rules: {preset}"),
+    "learn": N_("Learn to play"),
     # the page's own
     "join": N_("Join the table"),
     "watch": N_("Watch"),
@@ -117,9 +118,15 @@ LABELS: dict[str, str] = {
     "refuse_seat": N_("Refuse"),
     "last_trick": N_("Last trick"),
     "hint": N_("Hint"),
+    # the terminal's rank-key tip ("2 selects your 2s") on a phone: a long press
+    "rank_tip": N_("Tip: hold a card for a moment to select all your cards of its rank "
+                   "(again: one fewer), then tap Play."),
     "evening": N_("The evening's story…"),
     "evening_none": N_("No session tonight yet."),
 }
+
+# A move Learn to play does not ask for, said with the page's lesson line in mind.
+LESSON_STEP = N_("The lesson asks for another move: see the lesson's line above your cards.")
 
 PLURAL_LABELS: dict[str, tuple[str, str]] = {
     "give_back_hint": NN_("Choose {n} card to give back, then tap Give back.",
@@ -166,6 +173,7 @@ def _build(language: str) -> dict[str, Any]:
         plain(f"reason.{code}", message)
     for code, pair in text.REASON_LIMITS.items():
         plural(f"reason_limit.{code}", pair)
+    plain("reason.lesson_step", LESSON_STEP)
     plain("reason_name_characters", text.NAME_CHARACTERS)
     plain("reason_unknown", text.REFUSED_UNKNOWN)
     for number, message in enumerate(text.REACTIONS, 1):
@@ -250,16 +258,19 @@ def table_texts(table: Table, language: str) -> bytes | None:
     """
     if language not in LANGUAGES:
         return None
-    words = text.Text(Translator(language))
-    info = table.info()
-    texts = {
+    words = table_words(text.Text(Translator(language)), table.info(), table.state)
+    return json.dumps(words, ensure_ascii=False).encode()
+
+
+def table_words(words: text.Text, info: TableInfo, state: State | None) -> dict[str, Any]:
+    """``table_texts``' words of a table as ``info`` and ``state`` show it."""
+    return {
         "preset": words.preset_name(info.preset),
         "rules": [row._asdict() for row in words.rule_rows(info.rules)],
         "roles": [words.role_title_explained(role.value, info.rules.title_set)
                   for role in ROLES_BY_TABLE_SIZE.get(info.seats, ())],
-        "summary": table_summary(words, table.state, info),
+        "summary": table_summary(words, state, info),
     }
-    return json.dumps(texts, ensure_ascii=False).encode()
 
 
 def table_summary(words: text.Text, state: State | None, info: TableInfo) -> dict[str, Any] | None:

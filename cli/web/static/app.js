@@ -6,6 +6,7 @@
 import { cardsKey, sortedHand } from "./cards.js";
 import { declarations, wildSelection } from "./declare.js";
 import { LANGUAGES, loadTexts } from "./i18n.js";
+import { LessonSession } from "./lesson.js";
 import { Session } from "./session.js";
 import { TurnSignals } from "./signals.js";
 import { Text, parseCards } from "./text.js";
@@ -33,6 +34,7 @@ const state = {
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
   tableTexts: null,  // {key, words}: the table's rules and titles in words (tableTexts)
   owner: false,      // this page sits as the table's owner (its seat token is the owner's)
+  lesson: false,     // Learn to play: the session is a LessonSession (lesson.js)
 };
 const signals = new TurnSignals(store);
 
@@ -102,15 +104,19 @@ async function setLanguage(language) {
       return option;
     }));
   }
+  if (state.lesson) state.session.setLanguage(language).then(() => { render(); renderRulesIfOpen(); });
   render();
-  if ($("rules-dialog").open) renderRules();
+  renderRulesIfOpen();
 }
+
+function renderRulesIfOpen() { if ($("rules-dialog").open) renderRules(); }
 
 const label = (key, params) => state.text.label(key, params);
 
 function bindControls() {
   $("join-form").addEventListener("submit", (e) => { e.preventDefault(); joinFromForm(false); });
   $("join-watch").addEventListener("click", () => joinFromForm(true));
+  $("join-learn").addEventListener("click", learn);
   for (const select of [$("join-language"), $("table-language")]) {
     select.addEventListener("change", () => setLanguage(select.value));
   }
@@ -157,35 +163,54 @@ function showJoin(message = "") {
   $("join-message").textContent = message;
 }
 
-function joinFromForm(spectate) {
+// The name typed in the form (kept for next time), or null and the form says why.
+function typedName() {
   const name = $("join-name").value.trim();
   if (!name) {
     $("join-message").textContent = state.text.reason("name_invalid");
-    return;
+    return null;
   }
   store.set("name", name);
+  return name;
+}
+
+function joinFromForm(spectate) {
+  const name = typedName();
+  if (name === null) return;
   const owner = spectate ? null : store.get(ownerKey());
   join({ name, token: owner, spectate, pin: $("join-pin").value || null });
 }
 
 function join({ name, token, spectate, pin = null }) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  sitDown(new Session({ name, language: state.language, pin, spectate, token,
+    table: state.tableId, hostKey: store.get(hostKeyKey()) || null,
+    url: `${scheme}://${location.host}/ws`, listener: onSession }));
+}
+
+// Learn to play: the guided hand against two bots, stepped by the host (lesson.js).
+function learn() {
+  const name = typedName();
+  if (name !== null) sitDown(new LessonSession({ name, language: state.language, listener: onSession }));
+}
+
+function sitDown(session) {
   state.session?.stop();
   Object.assign(state, { seat: null, table: null, view: null, log: [], chat: [], selected: new Set(),
-    handSummary: null, sessionSummary: null, ended: null, message: "" });
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  state.session = new Session({ name, language: state.language, pin, spectate, token,
-    table: state.tableId, hostKey: store.get(hostKeyKey()) || null,
-    url: `${scheme}://${location.host}/ws`, listener: onSession });
-  state.session.connect();
+    handSummary: null, sessionSummary: null, ended: null, message: "", tableTexts: null,
+    lesson: session instanceof LessonSession, lastRule: null });
+  state.session = session;
+  session.connect();
   $("join-screen").hidden = true;
   $("table-screen").hidden = false;
   render();
 }
 
 function leave() {
-  if (!confirm(label("leave_confirm"))) return;
+  if (!state.lesson && !confirm(label("leave_confirm"))) return;
   state.session?.leave();
-  store.set(seatKey(), null);
+  if (!state.lesson) store.set(seatKey(), null);
+  state.lesson = false;
   $("rules-dialog").close();
   showJoin();
 }
@@ -197,6 +222,7 @@ function onSession(kind, payload) {
     case "joined":
       state.seat = payload.seat;
       state.table = payload.table;
+      if (state.lesson) break;     // a lesson: no seat to come back to, no host key
       state.owner = Boolean(payload.token) && payload.token === store.get(ownerKey());
       if (payload.token) store.set(seatKey(), { token: payload.token, name: state.session.name });
       store.set(hostKeyKey(), payload.hostKey);
@@ -205,6 +231,7 @@ function onSession(kind, payload) {
     case "join_failed":
       if (payload.final) {
         if (["bad_token", "table_closed", "session_over"].includes(payload.code)) store.set(seatKey(), null);
+        state.lesson = false;
         if (["wrong_pin", "pin_again"].includes(payload.code)) state.pinNeeded = true;
         state.session.stop();
         showJoin(state.text.reason(payload.code, payload.params));
@@ -467,6 +494,7 @@ function render() {
   renderSeatRequest();
   renderSound();
   $("open-chat").textContent = label("chat") + (state.unread ? ` (${state.unread})` : "");
+  $("open-chat").hidden = state.lesson;
   signals.update(waitsForMe(), $("title").textContent, label("your_turn_title"));
   signals.keepAwake(state.view?.seat !== null && state.view?.seat !== undefined && !state.ended);
 }
@@ -737,6 +765,8 @@ function renderHand() {
   const owes = view && view.phase === "tax" && view.tax_owed > 0;
   document.body.classList.toggle("my-turn", Boolean(myTurn || owes));
   $("prompt").textContent = prompt();
+  $("lesson-line").hidden = !state.lesson;
+  $("lesson-line").textContent = state.lesson ? state.session.line : "";
   $("message").textContent = state.message;
   const cards = hand();
   const handBox = $("hand");
@@ -851,6 +881,10 @@ function tableTextsKey() {
 }
 
 async function tableTexts() {
+  if (state.lesson) {            // a lesson's words come with each of its steps
+    state.tableTexts = { key: tableTextsKey(), words: state.session.words };
+    return state.session.words;
+  }
   const id = state.table?.id ?? state.tableId;
   if (id === null || id === undefined) return null;
   const key = tableTextsKey();
@@ -871,6 +905,7 @@ async function tableTexts() {
 async function renderRules() {
   const words = await tableTexts();
   $("leave").hidden = state.seat === null && !state.session;
+  $("open-evening").hidden = state.lesson;
   $("end-session").hidden = !state.owner || !state.view || state.view.phase === "session_over";
   if (!words) return;
   $("rules-preset").textContent = label("preset_line", { preset: words.preset });

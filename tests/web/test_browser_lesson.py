@@ -1,0 +1,155 @@
+"""Learn to play on the page (issue 28) in a real headless Chromium at phone size: from the
+home's "Learn to play", the terminal's guided hand (cli/lesson.py) stepped by the host,
+each step's line in the page's words, a move the step does not ask for refused, the
+roles, the tax, then the hand played out; the lesson is listed nowhere."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_kit import (
+    HostThread,
+    by_id,
+    close_browser,
+    hand_on_page,
+    make_browser,
+    skip_without_browser,
+    text_of,
+    wait,
+)
+from netns import in_private_netns, netns_available
+
+from president.cli.i18n import Translator
+from president.cli.lesson import DONE_PAGE, STEPS, Lesson
+from president.cli.text import Text
+from president.cli.web.texts import LESSON_STEP
+
+pytestmark = [
+    skip_without_browser(), pytest.mark.slow,
+    pytest.mark.skipif(
+        netns_available() and not in_private_netns(),
+        reason="run inside a private network namespace by test_browser_in_netns.py"),
+]
+
+
+@pytest.fixture(scope="module")
+def host() -> Iterator[HostThread]:
+    served = HostThread(name="Kitchen")
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    driver = make_browser()
+    yield driver
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    close_browser(driver)
+    assert errors == [], errors
+
+
+def tap(driver: Any, selector: str) -> None:
+    """Tap what ``selector`` finds (found and tapped in one script: the page redraws)."""
+    wait(lambda: driver.execute_script(
+        "const b = document.querySelector(arguments[0]);"
+        " if (!b || b.disabled) return false; b.click(); return true;", selector),
+        what=selector)
+
+
+def tap_cards(driver: Any, cards: list[str]) -> None:
+    for card in cards:
+        tap(driver, f"#hand [data-card='{card}'][aria-pressed='false']")
+
+
+def my_turn(driver: Any) -> bool:
+    return bool(driver.execute_script("return document.body.classList.contains('my-turn')"))
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: Any,
+                                                      language: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    tr = Translator(language)
+    fields = Lesson("Ola").fields(Text(tr))
+
+    def line(step: int) -> str:
+        return str(tr.gettext(STEPS[step].page).format(**fields))
+
+    def at_step(step: int) -> None:
+        wait(lambda: text_of(browser, "lesson-line") == line(step), what=f"step {step + 1}")
+
+    browser.get(host.url)
+    wait(lambda: by_id(browser, "join-screen").is_displayed(), what="the home")
+    Select(by_id(browser, "join-language")).select_by_value(language)
+    wait(lambda: by_id(browser, "join-learn").text == tr.gettext("Learn to play"))
+    by_id(browser, "join-name").send_keys("Ola")
+    by_id(browser, "join-learn").click()
+    wait(lambda: by_id(browser, "table-screen").is_displayed(), what="the lesson's table")
+
+    at_step(0)                                           # leading
+    wait(lambda: my_turn(browser), what="the first turn")
+    assert hand_on_page(browser) == ["4C", "4D", "9S", "KH", "2S"]
+    assert not by_id(browser, "act-hint").is_displayed()  # the lesson says what to do
+    tap_cards(browser, ["9S"])
+    tap(browser, "#act-main")                            # not what the step asks
+    wait(lambda: text_of(browser, "message") == tr.gettext(LESSON_STEP), what="the refusal")
+    assert text_of(browser, "lesson-line") == line(0)
+    tap(browser, "#hand [data-card='9S'][aria-pressed='true']")
+    tap_cards(browser, ["4C", "4D"])
+    tap(browser, "#act-main")
+
+    at_step(1)                                           # following: pass
+    wait(lambda: my_turn(browser), what="the turn after the bots' pairs")
+    tap(browser, "#act-pass")
+    at_step(2)                                           # a clear: Bob leads a 3
+    wait(lambda: my_turn(browser), what="the turn after the clear")
+    tap_cards(browser, ["9S"])
+    tap(browser, "#act-main")
+    at_step(3)
+    wait(lambda: my_turn(browser), what="the turn after Ann's jack")
+    tap_cards(browser, ["KH"])
+    tap(browser, "#act-main")
+    at_step(4)                                           # going out
+    wait(lambda: my_turn(browser), what="the lead again")
+    tap_cards(browser, ["2S"])
+    tap(browser, "#act-main")
+
+    at_step(5)                                           # the roles, between hands
+    wait(lambda: by_id(browser, "summary").is_displayed(), what="the hand's summary")
+    wait(lambda: not by_id(browser, "act-main").get_attribute("disabled"), what="Ready")
+    assert "Ola" in text_of(browser, "summary")
+    tap(browser, "#act-main")
+
+    at_step(6)                                           # the tax: Bob's two best, marked
+    wait(lambda: len(browser.find_elements("css selector", "#hand .received")) == 2,
+         what="the tax received, marked")
+    tap_cards(browser, hand_on_page(browser)[:2])
+    tap(browser, "#act-main")
+
+    done = tr.gettext(DONE_PAGE)
+    wait(lambda: text_of(browser, "lesson-line") == done, what="the lesson's end")
+    over = Text(tr).phase("session_over")
+
+    def played_out() -> bool:
+        """One move of ours if it is our turn (a pass, else our lowest card)."""
+        if text_of(browser, "title").endswith(over):
+            return True
+        if my_turn(browser):
+            browser.execute_script(
+                "const pass = document.getElementById('act-pass');"
+                " if (!pass.disabled) { pass.click(); return; }"
+                " const card = document.querySelector('#hand [data-card]');"
+                " if (card && card.getAttribute('aria-pressed') === 'false') card.click();"
+                " document.getElementById('act-main').click();")
+        return False
+
+    wait(played_out, timeout=120, what="the session's end")
+    assert text_of(browser, "lesson-line") == done
+    with urllib.request.urlopen(host.url + "tables.json") as answer:  # listed nowhere
+        assert [table["id"] for table in json.load(answer)] == ["main"]
+    assert list(host.host.tables) == ["main"]
