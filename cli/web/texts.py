@@ -85,6 +85,9 @@ LABELS: dict[str, str] = {
     "rule_line": N_("{rule}: {value}"),
     "preset_line": N_("House rules: {preset}"),
     "learn": N_("Learn to play"),
+    # a move Learn to play does not ask for (the terminal's reason names its keys)
+    "lesson_step": N_("The lesson asks for another move: see the lesson's line above your "
+                      "cards."),
     # the page's own
     "join": N_("Join the table"),
     "watch": N_("Watch"),
@@ -124,9 +127,6 @@ LABELS: dict[str, str] = {
     "evening": N_("The evening's story…"),
     "evening_none": N_("No session tonight yet."),
 }
-
-# A move Learn to play does not ask for, said with the page's lesson line in mind.
-LESSON_STEP = N_("The lesson asks for another move: see the lesson's line above your cards.")
 
 PLURAL_LABELS: dict[str, tuple[str, str]] = {
     "give_back_hint": NN_("Choose {n} card to give back, then tap Give back.",
@@ -173,7 +173,6 @@ def _build(language: str) -> dict[str, Any]:
         plain(f"reason.{code}", message)
     for code, pair in text.REASON_LIMITS.items():
         plural(f"reason_limit.{code}", pair)
-    plain("reason.lesson_step", LESSON_STEP)
     plain("reason_name_characters", text.NAME_CHARACTERS)
     plain("reason_unknown", text.REFUSED_UNKNOWN)
     for number, message in enumerate(text.REACTIONS, 1):

@@ -26,7 +26,7 @@ from netns import in_private_netns, netns_available
 from president.cli.i18n import Translator
 from president.cli.lesson import DONE_PAGE, STEPS, Lesson
 from president.cli.text import Text
-from president.cli.web.texts import LESSON_STEP
+from president.cli.web.texts import LABELS
 
 pytestmark = [
     skip_without_browser(), pytest.mark.slow,
@@ -97,7 +97,8 @@ def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: 
     assert not by_id(browser, "act-hint").is_displayed()  # the lesson says what to do
     tap_cards(browser, ["9S"])
     tap(browser, "#act-main")                            # not what the step asks
-    wait(lambda: text_of(browser, "message") == tr.gettext(LESSON_STEP), what="the refusal")
+    refusal = tr.gettext(LABELS["lesson_step"])
+    wait(lambda: text_of(browser, "message") == refusal, what="the refusal")
     assert text_of(browser, "lesson-line") == line(0)
     tap(browser, "#hand [data-card='9S'][aria-pressed='true']")
     tap_cards(browser, ["4C", "4D"])

@@ -390,6 +390,8 @@ async function act(kind, arg, declared) {
   state.busy = false;
   if (reply.code === null) {
     if (["play", "give_back", "give", "discard"].includes(kind)) state.selected = new Set();
+  } else if (reply.code === "lesson_step") {   // Learn to play: its line says what to do
+    state.message = label("lesson_step");
   } else {
     state.message = state.text.reason(reply.code, reply.params);
   }
