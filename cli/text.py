@@ -459,6 +459,10 @@ HINT_REASONS: dict[str, tuple[str, str]] = {
                   N_("keep {keep} to take the lead back later.")),
     "pass_only": (N_("nothing you hold beats the pile."),) * 2,
     "shed": (N_("these are the cards you need least."),) * 2,
+    "forbidden_out": (N_("you go out on a card no one may go out on: you take the last place, "
+                         "but nothing else is left."),) * 2,
+    "strands": (N_("it leaves only cards no one may go out on, but every other play costs "
+                   "more."),) * 2,
 }
 HINT_KEY = NP_("hint key", "h")    # never a card's letter (tests/cli/test_rank_keys.py)
 HINT_KEY_LABEL = N_("h hint")      # the key line's: the key, then what it does

@@ -29,6 +29,8 @@ REASONS = (
     "pass_keep",        # keep the cards for a better moment [keep]
     "pass_only",        # nothing held beats the pile
     "shed",             # the cards worth least are given, discarded or given back
+    "forbidden_out",    # goes out on a card no one may go out on: last place, nothing else left
+    "strands",          # leaves only cards no one may go out on, every other play costs more
 )
 KEEPING = ("lead_low", "follow_low", "pass_keep")  # reasons that may name [keep]
 SUGGESTED = 5  # options a hint cycles through, the bot's choice first
@@ -51,6 +53,10 @@ def trick_reason(priority: tuple[float, ...], action: Action, leading: bool,
     rank = priority[0]
     if rank == 0.0:
         return "go_out"
+    if rank == 9.0:  # medium.FORBIDDEN
+        return "forbidden_out"
+    if rank == 4.5:  # medium.STRANDS
+        return "strands"
     if rank == 1.0:
         return "win_then_out"
     if rank in (1.5, 5.0):

@@ -20,7 +20,6 @@ import time
 
 from president.actions import Action, Decree, Discard, Give, Pass
 from president.bots.determinize import sample_hands, state_from_view
-from president.bots.heuristic import shed
 from president.bots.knowledge import Knowledge, PlayTracker, knowledge
 from president.bots.medium import (
     MediumBot,
@@ -29,6 +28,7 @@ from president.bots.medium import (
     turn_from_state,
     turn_from_view,
 )
+from president.bots.tables import SLOTS, Counts
 from president.engine import apply, legal_actions, to_act
 from president.state import Phase, State
 from president.view import View
@@ -168,6 +168,18 @@ def pick(places: list[list[int]], caution: float) -> int:
     return best if mean + caution * error < 0 else 0
 
 
+def _out(state: State, seat: int) -> tuple[Counts, int]:
+    """The cards the other seats hold, by rank, and the largest of their hands."""
+    pool = [0] * SLOTS
+    most = 0
+    for other, cards in enumerate(state.hands):
+        if other != seat:
+            for card in cards:
+                pool[card.rank] += 1
+            most = max(most, len(cards))
+    return pool, most
+
+
 def playout(state: State, seat: int, policy: MediumPolicy) -> int:
     """``seat``'s finishing place when every seat plays the rest of the hand by ``policy``."""
     while state.phase is Phase.PLAY:
@@ -180,8 +192,8 @@ def playout(state: State, seat: int, policy: MediumPolicy) -> int:
         if len(options) == 1:
             action = options[0]
         elif isinstance(options[0], (Give, Discard)):  # a 7-pass or 10-discard
-            action = shed(state.hands[actor], list(options), state.rules,  # type: ignore[arg-type]
-                          state.reversed)
+            action = policy.shed(state.hands[actor], options,  # type: ignore[arg-type]
+                                 *_out(state, actor), state.reversed != state.back)
         else:
             action = policy.choose_trick(turn_from_state(state, actor, options))
         state, _ = apply(state, action)

@@ -13,6 +13,14 @@ others are *losers*: each one led costs the lead. So the bot
 - plays a quad for a revolution when its other cards are stronger reversed;
 - returns, in the tax, the cards whose loss weakens its hand least.
 
+The Daihinmin pack, with a plan: 8s are controls under 8-cut (a play holding one wins
+the trick); a run of four revolts like a quad (``run_revolution``), when the rest of the
+hand gains by it; a play that starts a suit lock is weighed by who can answer it (the
+cards out of the locked suits) and preferred where this seat keeps a higher card of
+them, a wild joker declared accordingly; it never goes out on a forbidden finish nor
+leaves only such cards while it can help it; 7-passes and 10-discards shed what the
+hand needs least in the order that lasts past the trick (an 11-back ends with it).
+
 The same policy drives the ``hard`` bot's playouts, where it reads a full (sampled)
 ``State`` instead of a ``View``: see ``turn_from_state``.
 """
@@ -26,7 +34,6 @@ from functools import lru_cache
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Pass, Play, Ready
 from president.bots.advice import SUGGESTED, Suggestion, suggestion, trick_reason
-from president.bots.heuristic import shed
 from president.bots.knowledge import (
     PlayTracker,
     deck_for,
@@ -42,14 +49,21 @@ from president.bots.tables import (
     rank_counts,
     tables_for,
 )
-from president.cards import Card, Rank
-from president.combos import Combo, classify, make_combo, resulting_top
+from president.cards import Card, Rank, Suit
+from president.combos import Combo, best_rank, classify, make_combo, resulting_top, stands_for
+from president.locks import Lock, lock_after, locks
 from president.rules import HouseRules
 from president.state import State
+from president.trick import finish_is_forbidden, forbidden_last_card
 from president.view import View
 
 DECREE_TEXT = "The Scum shuffles"
 JOKER = int(Rank.JOKER)
+EIGHT = int(Rank.EIGHT)
+# Kinds of move (a priority's first number; ``advice.trick_reason`` words each).
+FORBIDDEN = 9.0  # goes out on a card no one may go out on (``forbidden_finish``): last place
+STRANDS = 4.5    # leaves only such cards in hand
+LOCK_WORTH = 1.5  # ranks: what starting a suit lock one can answer is worth when following
 
 
 @dataclass(slots=True)
@@ -67,6 +81,10 @@ class Turn:
     rivals_most: int          # the largest hand among those who may still play on this trick
     opp_fewest: int           # the smallest hand among the opponents still in
     singles: int              # singles of one rank in a row on the pile (four in a row)
+    back: bool = False        # an 11-back in force (``reversed`` shows it; it ends with the trick)
+    lock: Lock | None = None  # the suit lock on the pile (``suit_lock``)
+    beaten: tuple[Card, ...] = ()  # the cards of the top (as they stand), for a lock to start
+    unseen: Sequence[Card] = ()    # the cards out, by card: who may answer a suit lock
 
 
 class MediumPolicy:
@@ -76,6 +94,11 @@ class MediumPolicy:
         self.tables = tables
         self.rules = tables.rules
         self.trump = tables.trump
+        self.eight_cut = tables.rules.eight_cut
+        self.locks = locks(tables.rules)
+        self.forbidden = tables.rules.forbidden_finish
+        self.passing = tables.rules.seven_pass or tables.rules.ten_discard
+        self.run_revolution = tables.rules.run_revolution
         # The combo of a set of n cards of a rank (a single's suit aside): sets[rank][n].
         self.sets: list[list[Combo | None]] = [[None] * (MAX_SET + 1) for _ in range(SLOTS)]
         for rank in RANKS:
@@ -111,6 +134,8 @@ class MediumPolicy:
         """Nobody can play on ``n`` cards of ``rank`` led together."""
         if rank == JOKER and self.trump:
             return True  # joker_mode = trump: nothing beats a joker
+        if rank == EIGHT and self.eight_cut:
+            return True  # 8-cut: the 8s clear the pile, their player leads again
         combo = self.sets[rank][n]
         assert combo is not None
         return not self.tables.can_answer(combo, reversed_, pool, most)
@@ -150,7 +175,9 @@ class MediumPolicy:
     def _revolts(self, turn: Turn, combo: Combo) -> bool:
         """Whether playing ``combo`` now reverses the rank order (``revolution``)."""
         tables = self.tables
-        if not tables.revolution or combo.kind != "set":
+        if combo.kind == "run":  # run_revolution: a run of four or more
+            return self.run_revolution and combo.size >= 4
+        if not tables.revolution:
             return False
         if combo.size >= 4:
             return True
@@ -198,11 +225,21 @@ class MediumPolicy:
                     losers += 1
         for play in turn.plays:
             cards = play.cards
-            if len(cards) == size:
-                options.append(((0.0,), play))
+            shown_cards = stands_for(cards, play.declared) if play.declared else cards
+            extra = self._extra(shown_cards) if self.passing else 0
+            if len(cards) + extra >= size:
+                if self.forbidden and finish_is_forbidden(
+                        self.rules, cards, self.combo(cards, reversed_, play.declared), top,
+                        reversed_):
+                    options.append(((FORBIDDEN,), play))  # out, but in the last place
+                else:
+                    options.append(((0.0,), play))
                 continue
             combo = self.combo(cards, reversed_, play.declared)
             rank = combo.rank
+            if self.forbidden and self._strands(counts, cards, reversed_ != turn.back):
+                options.append(((STRANDS, strength[rank] if rank != JOKER else 20), play))
+                continue
             power = strength[rank] if rank != JOKER else 20
             if self._revolts(turn, combo):
                 rest = counts.copy()
@@ -235,7 +272,19 @@ class MediumPolicy:
             shown = combo
             if not leading and self.rules.transparent_threes:
                 shown = resulting_top(combo, top, self.rules)
-            wins = not can_answer(shown, reversed_, pool, reach)
+            locking = 0.0
+            if self.eight_cut and any(card.rank is Rank.EIGHT for card in shown_cards):
+                wins = True  # 8-cut: the pile clears, the lead is this seat's
+            elif self.locks and not leading:
+                suits = self._lock_suits(turn, shown_cards, combo)
+                if suits:
+                    wins = not can_answer(shown, reversed_, _suited(turn.unseen, suits), reach)
+                    if not (turn.lock is not None and turn.lock.suits):
+                        locking = self._lock_worth(turn.hand, cards, suits, combo, strength)
+                else:
+                    wins = not can_answer(shown, reversed_, pool, reach)
+            else:
+                wins = not can_answer(shown, reversed_, pool, reach)
             if wins and left_losers <= 1:
                 options.append(((1.0, power), play))  # keep the lead, go out on the last
                 continue
@@ -256,10 +305,73 @@ class MediumPolicy:
             elif wins:
                 options.append(((1.8, power), play))
             else:
-                options.append(((2.0, power), play))
+                options.append(((2.0, power - locking), play))
         if turn.passing is not None:
             options.append(((3.0,), turn.passing))
         return options
+
+    def _extra(self, cards: tuple[Card, ...]) -> int:
+        """The cards a play's 7s and 10s let its player pass or discard (``seven_pass``,
+        ``ten_discard``): a play that sheds the rest this way goes out."""
+        rules = self.rules
+        return sum(1 for card in cards if (rules.seven_pass and card.rank is Rank.SEVEN)
+                   or (rules.ten_discard and card.rank is Rank.TEN))
+
+    def _strands(self, counts: Counts, cards: tuple[Card, ...], lasting: bool) -> bool:
+        """``forbidden_finish``: whether the play leaves only cards no one may go out on
+        (jokers, the best rank, 8s under 8-cut): those must go while another card is left."""
+        rest = counts.copy()
+        for card in cards:
+            rest[card.rank] -= 1
+        best = best_rank(self.rules, lasting)
+        left = [rank for rank in range(3, SLOTS) if rest[rank]]
+        return bool(left) and all(forbidden_last_card(self.rules, Rank(rank), best)
+                                  for rank in left)
+
+    def _lock_suits(self, turn: Turn, cards: tuple[Card, ...], combo: Combo
+                    ) -> tuple[Suit, ...]:
+        """The suits the pile is locked to once ``cards`` are played (``suit_lock``)."""
+        if turn.lock is not None and turn.lock.suits:
+            return turn.lock.suits
+        table = self.tables.order[turn.reversed]  # the order the play is made in
+        after = lock_after(turn.lock, turn.beaten, cards, combo, turn.top, self.rules, table)
+        return after.suits if after is not None else ()
+
+    def _lock_worth(self, hand: tuple[Card, ...], cards: tuple[Card, ...],
+                    suits: tuple[Suit, ...], combo: Combo, strength: list[int]) -> float:
+        """How much a play that starts a suit lock is worth over one that does not (in
+        ranks): more when this seat keeps a higher card of each locked suit (it can answer
+        the lock, the others perhaps not), less when it does not."""
+        rest = list(hand)
+        for card in cards:
+            rest.remove(card)
+        above = strength[combo.rank]
+        keeps = all(any(card.suit is suit and strength[card.rank] > above for card in rest)
+                    for suit in set(suits))
+        return LOCK_WORTH if keeps else -LOCK_WORTH / 3
+
+    # ------------------------------------------------------------ 7-pass, 10-discard
+
+    def shed(self, hand: tuple[Card, ...], options: Sequence[Give | Discard], pool: Counts,
+             most: int, lasting: bool) -> Give | Discard:
+        """``seven_pass``, ``ten_discard``: the cards the hand needs least in the order that
+        lasts past the trick (``lasting``: an 11-back ends with it), never leaving only
+        cards no one may go out on (``forbidden_finish``); a 7-pass gives the receiver
+        the weakest of equals."""
+        counts = rank_counts(hand)
+        strength = self.tables.strength[lasting]
+        best: tuple[float, ...] | None = None
+        chosen = options[0]
+        for option in options:
+            rest = counts.copy()
+            for card in option.cards:
+                rest[card.rank] -= 1
+            stranded = self.forbidden and self._strands(counts, option.cards, lasting)
+            key = (float(stranded), -self.value(rest, lasting, pool, most),
+                   float(sum(strength[card.rank] for card in option.cards)))
+            if best is None or key < best:
+                best, chosen = key, option
+        return chosen
 
     # ------------------------------------------------------------ the tax
 
@@ -283,6 +395,24 @@ class MediumPolicy:
 
 def _priority(option: tuple[tuple[float, ...], Action]) -> tuple[float, ...]:
     return option[0]
+
+
+def _suited(unseen: Sequence[Card], suits: tuple[Suit, ...]) -> Counts:
+    """The cards out that may answer a play locked to ``suits``, by rank: a rank counts
+    where a card of every locked suit is out (jokers fit any lock)."""
+    wanted = set(suits)
+    found: dict[int, set[Suit]] = {}
+    pool = [0] * SLOTS
+    for card in unseen:
+        if card.suit is None:
+            pool[JOKER] += 1
+        elif card.suit in wanted:
+            found.setdefault(card.rank, set()).add(card.suit)
+            pool[card.rank] += 1
+    for rank, held in found.items():
+        if held != wanted:
+            pool[rank] = 0
+    return pool
 
 
 # ---------------------------------------------------------------- from a state
@@ -309,11 +439,21 @@ def turn_from_state(state: State, seat: int, plays: Sequence[Action]) -> Turn:
     hand = hands[seat]
     real = [p for p in plays if type(p) is Play]
     passing = next((p for p in plays if type(p) is Pass), None)
+    if not locks(state.rules):
+        return Turn(hand, rank_counts(hand), state.top, state.reversed, real, passing, pool,
+                    most, rivals, fewest, state.same_rank_singles, state.back)
+    last = state.pile[-1] if state.pile else None
+    beaten = stands_for(last.cards, last.declared) if last is not None else ()
+    unseen = [card for other, cards in enumerate(hands) if other != seat for card in cards]
     return Turn(hand, rank_counts(hand), state.top, state.reversed, real, passing, pool,
-                most, rivals, fewest, state.same_rank_singles)
+                most, rivals, fewest, state.same_rank_singles, state.back, state.lock, beaten,
+                unseen)
 
 
-def turn_from_view(view: View, pool: Counts, plays: Sequence[Action]) -> Turn:
+def turn_from_view(view: View, pool: Counts, plays: Sequence[Action],
+                   unseen: Sequence[Card] = ()) -> Turn:
+    """The decision of ``view``'s seat: ``pool`` the cards out by rank, ``unseen`` the
+    same cards (for the suit lock)."""
     seat = view.seat
     most = rivals = 0
     fewest = 99
@@ -326,8 +466,11 @@ def turn_from_view(view: View, pool: Counts, plays: Sequence[Action]) -> Turn:
             rivals = max(rivals, n)
     real = [p for p in plays if isinstance(p, Play)]
     passing = next((p for p in plays if isinstance(p, Pass)), None)
+    last = view.pile[-1] if view.pile else None
+    beaten = stands_for(last[1], last[2]) if last is not None else ()
     return Turn(view.hand, rank_counts(view.hand), view.top, view.reversed, real,
-                passing, pool, most, rivals, fewest, same_rank_singles(view))
+                passing, pool, most, rivals, fewest, same_rank_singles(view), view.back,
+                view.lock, beaten, unseen)
 
 
 # ---------------------------------------------------------------- the bot
@@ -354,9 +497,12 @@ class MediumBot:
         first = options[0]
         if len(options) == 1 and not isinstance(first, GiveBack):
             return first
-        if isinstance(first, (Give, Discard)):
-            return shed(view.hand, options, view.rules, view.reversed)  # type: ignore[arg-type]
         policy = self.policy(view)
+        if isinstance(first, (Give, Discard)):
+            known = knowledge(view, policy.tables, played)
+            most = max((n for s, n in enumerate(view.counts) if s != seat), default=0)
+            return policy.shed(view.hand, options, known.unseen, most,  # type: ignore[arg-type]
+                               view.reversed != view.back)
         if isinstance(first, GiveBack):
             pool = rank_counts(deck_for(view.rules, len(view.players)))
             for card in view.hand:
@@ -365,7 +511,8 @@ class MediumBot:
             return policy.give_back(view.hand, options, pool, most)  # type: ignore[arg-type]
         if isinstance(first, (Play, Pass)):
             known = knowledge(view, policy.tables, played)
-            return policy.choose_trick(turn_from_view(view, known.unseen, options))
+            return policy.choose_trick(
+                turn_from_view(view, known.unseen, options, known.unseen_cards))
         return next((a for a in options if isinstance(a, Ready)), first)
 
     def suggest(self, view: View) -> list[Suggestion]:
@@ -382,7 +529,7 @@ class MediumBot:
             return [suggestion(chosen, "shed", view.hand, strength)]
         played = self.tracker.update(view)
         known = knowledge(view, policy.tables, played)
-        ranked = policy.ranked(turn_from_view(view, known.unseen, options))
+        ranked = policy.ranked(turn_from_view(view, known.unseen, options, known.unseen_cards))
         leading, any_play = view.top is None, any(isinstance(a, Play) for a in options)
         return [suggestion(action, trick_reason(priority, action, leading, any_play),
                            view.hand, strength) for priority, action in ranked[:SUGGESTED]]

@@ -44,8 +44,9 @@ class RuleTables:
         self.strength: dict[bool, list[int]] = {}
         # The suited ranks from weakest to strongest, in each order.
         self.ladder: dict[bool, tuple[Rank, ...]] = {}
+        self.order: dict[bool, dict[Rank, int]] = {}  # strength by Rank (``combos.strengths``)
         for reversed_ in (False, True):
-            table = strengths(rules.rank_order, reversed_)
+            table = self.order[reversed_] = strengths(rules.rank_order, reversed_)
             by_slot = [0] * SLOTS
             for rank, value in table.items():
                 by_slot[rank] = value
