@@ -198,6 +198,14 @@ PHASES: dict[str, tuple[str, str]] = {
 }
 
 # Buttons and key labels. "Pass" the action differs from passing cards in the tax.
+# The house rule an event shows at work: ``?`` (the page: Rules) opens the help on it
+# (issue 28).
+RULE_OF_EVENT: dict[str, str] = {
+    "revolution": "revolution", "cut": "eight_cut", "back": "jack_back", "reverse": "nine_reverse",
+    "lock": "suit_lock", "forbidden": "forbidden_finish", "downfall": "downfall",
+    "give": "seven_pass", "discard": "ten_discard", "return": "spade_three_return",
+}
+
 ACTIONS: dict[str, tuple[str, str]] = {
     "play": NP_("action", "Play"),
     "pass": NP_("action", "Pass"),

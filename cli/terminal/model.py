@@ -20,7 +20,7 @@ from president.bots.advice import Suggestion
 from president.bots.knowledge import PlayTracker
 from president.bots.medium import MediumBot
 from president.cards import Card, format_cards, parse_cards
-from president.cli.text import HINTS_OFF, NO_HINT, REACTIONS, reaction_code
+from president.cli.text import HINTS_OFF, NO_HINT, REACTIONS, RULE_OF_EVENT, reaction_code
 from president.combos import classify, strengths
 from president.events import Event
 from president.moves import canonical_declaration
@@ -52,14 +52,6 @@ RANK_KEYS: dict[str, str] = {
 # The kind of move a hint names (``cli.text.HINT_MOVES``), by its action.
 HINT_MOVE: dict[type, str] = {Play: "play", Pass: "pass", Give: "give", Discard: "discard",
                               GiveBack: "give_back"}
-
-
-# The house rule an event shows at work: ``?`` opens the help on it (issue 28).
-RULE_OF_EVENT: dict[str, str] = {
-    "revolution": "revolution", "cut": "eight_cut", "back": "jack_back", "reverse": "nine_reverse",
-    "lock": "suit_lock", "forbidden": "forbidden_finish", "downfall": "downfall",
-    "give": "seven_pass", "discard": "ten_discard", "return": "spade_three_return",
-}
 
 
 class Seen(StrEnum):

@@ -238,6 +238,8 @@ def _build(language: str) -> dict[str, Any]:
             "languages": {code: LANGUAGE_NAMES[code] for code in LANGUAGES},
             # the digits' group separator, as the terminal's numbers have it (babel)
             "number_group": get_group_symbol(locale=tr.locale),
+            # the house rule each special event shows at work (Rules opens on it)
+            "rule_of_event": text.RULE_OF_EVENT,
         },
     }
 

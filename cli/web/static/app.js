@@ -34,6 +34,7 @@ const state = {
   turnKey: "", turnSince: 0, handSummary: null, sessionSummary: null, ended: null,
   tableTexts: null,  // {key, words}: the table's rules and titles in words (tableTexts)
   owner: false,      // this page sits as the table's owner (its seat token is the owner's)
+  lastRule: null,    // the house rule the last special event showed at work (Rules opens on it)
   lesson: false,     // Learn to play: the session is a LessonSession (lesson.js)
 };
 const signals = new TurnSignals(store);
@@ -120,7 +121,8 @@ function bindControls() {
   for (const select of [$("join-language"), $("table-language")]) {
     select.addEventListener("change", () => setLanguage(select.value));
   }
-  $("open-rules").addEventListener("click", () => { $("rules-dialog").showModal(); renderRules(); });
+  $("open-rules").addEventListener("click", openRules);
+  $("banner").addEventListener("click", openRules);   // the rule just shown, explained
   $("open-evening").addEventListener("click", showEvening);
   $("open-chat").addEventListener("click", () => {
     state.unread = 0;
@@ -288,6 +290,8 @@ function gameEvent(event) {
     state.handSummary = null;
     state.sessionSummary = null;
   }
+  const rule = state.texts.maps.rule_of_event[event.type];
+  if (rule) state.lastRule = rule;     // Rules opens on it, as the terminal's ? does
   if (BANNER_EVENTS.has(event.type)) showBanner(event);
   addLog({ event });
 }
@@ -904,6 +908,19 @@ async function tableTexts() {
   return state.tableTextsAsked.asked;
 }
 
+function openRules() {
+  $("rules-dialog").showModal();
+  renderRules().then(showLastRule);
+}
+
+// The house rule the last special event showed at work (state.lastRule), marked and
+// scrolled to, as the terminal's ? opens its help there.
+function showLastRule() {
+  const rows = [...document.querySelectorAll(`#rules-list [data-field="${state.lastRule}"]`)];
+  if (!rows.length) return;
+  rows[0].scrollIntoView({ block: "start" });
+}
+
 async function renderRules() {
   const words = await tableTexts();
   $("leave").hidden = state.seat === null && !state.session;
@@ -912,9 +929,11 @@ async function renderRules() {
   if (!words) return;
   $("rules-preset").textContent = label("preset_line", { preset: words.preset });
   const rules = [...words.rules.filter((r) => r.in_force), ...words.rules.filter((r) => !r.in_force)];
+  const marked = (rule) => [rule.in_force ? "" : "off", rule.field === state.lastRule ? "fired" : ""]
+    .filter(Boolean).join(" ") || null;
   $("rules-list").replaceChildren(...rules.flatMap((rule) => [
-    h("dt", { class: rule.in_force ? "" : "off" }, rule.name),
-    h("dd", { class: rule.in_force ? "" : "off", "data-field": rule.field }, rule.value,
+    h("dt", { class: marked(rule), "data-field": rule.field }, rule.name),
+    h("dd", { class: marked(rule), "data-field": rule.field }, rule.value,
       rule.explanation ? h("small", {}, rule.explanation) : null),
   ]));
   $("rules-roles").replaceChildren(...words.roles.map((title) => h("li", {}, title)));
