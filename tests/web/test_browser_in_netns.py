@@ -26,7 +26,8 @@ def test_the_browser_tests_pass_inside_a_private_network_namespace() -> None:
                          "tests/web/test_browser_rules.py",
                          "tests/web/test_browser_owner.py",
                          "tests/web/test_browser_tv.py",
-                         "tests/web/test_browser_lesson.py"])
+                         "tests/web/test_browser_lesson.py",
+                         "tests/web/test_browser_coach.py"])
     result = subprocess.run(argv, cwd=ROOT, env=child_env(), capture_output=True,
                             text=True, timeout=900)
     report = result.stdout[-6000:] + result.stderr[-2000:]

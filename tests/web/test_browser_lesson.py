@@ -65,6 +65,11 @@ def tap_cards(driver: Any, cards: list[str]) -> None:
         tap(driver, f"#hand [data-card='{card}'][aria-pressed='false']")
 
 
+def unplayable(driver: Any) -> list[str]:
+    return list(driver.execute_script(
+        "return [...document.querySelectorAll('#hand .unplayable')].map(b => b.dataset.card)"))
+
+
 def my_turn(driver: Any) -> bool:
     return bool(driver.execute_script("return document.body.classList.contains('my-turn')"))
 
@@ -95,6 +100,7 @@ def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: 
     wait(lambda: my_turn(browser), what="the first turn")
     assert hand_on_page(browser) == ["4C", "4D", "9S", "KH", "2S"]
     assert not by_id(browser, "act-hint").is_displayed()  # the lesson says what to do
+    assert unplayable(browser) == []                     # a lead: every card may be played
     tap_cards(browser, ["9S"])
     tap(browser, "#act-main")                            # not what the step asks
     refusal = tr.gettext(LABELS["lesson_step"])
@@ -106,6 +112,7 @@ def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: 
 
     at_step(1)                                           # following: pass
     wait(lambda: my_turn(browser), what="the turn after the bots' pairs")
+    assert unplayable(browser) == ["9S", "KH", "2S"]    # no pair beats the 6s: all dimmed
     tap(browser, "#act-pass")
     at_step(2)                                           # a clear: Bob leads a 3
     wait(lambda: my_turn(browser), what="the turn after the clear")

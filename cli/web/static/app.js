@@ -432,6 +432,91 @@ async function askHint() {
   render();
 }
 
+// A long press on a card selects its rank's cards, as the terminal's rank keys do: as
+// many as the pile asks for, then one fewer on each press (wrapping to all); while
+// choosing a 7-pass or 10-discard, one more card of the rank each time (then none).
+const HOLD_MS = 450;
+const hold = { timer: null, fired: false, swallow: false };
+
+function holdStart(index) {
+  holdEnd();
+  hold.fired = false;
+  hold.timer = setTimeout(() => { hold.timer = null; hold.fired = true; selectRank(index); }, HOLD_MS);
+}
+
+function holdEnd() {
+  clearTimeout(hold.timer);
+  hold.timer = null;
+}
+
+// The end of a press: the click that follows a long press (in the same turn of the
+// event loop) is not a tap.
+function holdRelease() {
+  holdEnd();
+  if (!hold.fired) return;
+  hold.fired = false;
+  hold.swallow = true;
+  setTimeout(() => { hold.swallow = false; }, 0);
+}
+
+function tapCard(index) {
+  if (!hold.swallow) toggle(index);
+}
+
+function selectRank(index) {
+  const cards = hand();
+  const rank = cards[index]?.rank;
+  if (rank === undefined) return;
+  const indices = cards.flatMap((card, i) => (card.rank === rank ? [i] : []));
+  const current = state.selected;
+  if (choosingMine()) {
+    const free = indices.filter((i) => !current.has(i));
+    if (free.length) current.add(free[0]);
+    else indices.forEach((i) => current.delete(i));
+  } else {
+    const within = current.size > 0 && [...current].every((i) => indices.includes(i));
+    const top = state.view?.pile?.at(-1);
+    const pileSize = top ? parseCards(top[1]).length : 0;
+    const size = within ? (current.size - 1 || indices.length)
+      : Math.min(pileSize || indices.length, indices.length);
+    state.selected = new Set(fitting(cards, indices, size));
+  }
+  state.declaring = null;
+  state.message = "";
+  render();
+}
+
+// ``size`` of ``indices`` (one rank's cards): the first choice the table would take (a
+// suit lock asks for its suits), else the first ones.
+function fitting(cards, indices, size) {
+  const plays = new Set(legal("play").map((a) => cardsKey(parseCards(a.cards))));
+  if (plays.size && size < indices.length) {
+    for (const choice of choices(indices, size)) {
+      if (plays.has(cardsKey(choice.map((i) => cards[i])))) return choice;
+    }
+  }
+  return indices.slice(0, size);
+}
+
+function* choices(items, size, from = 0) {
+  if (size === 0) { yield []; return; }
+  for (let i = from; i <= items.length - size; i += 1) {
+    for (const rest of choices(items, size - 1, i + 1)) yield [items[i], ...rest];
+  }
+}
+
+// The first hands' tip (the terminal's says which rank key selects what): at our turn
+// with nothing selected, how a long press selects a rank's cards.
+const TIP_HANDS = 2;
+
+function tip() {
+  const view = state.view;
+  if (!view || state.lesson || state.message || view.hand_number > TIP_HANDS
+      || view.phase !== "play" || view.turn !== view.seat || view.seat === null
+      || state.selected.size || choosingMine() || !legal("play").length) return "";
+  return label("rank_tip");
+}
+
 function toggle(index) {
   state.declaring = null;
   if (state.selected.has(index)) state.selected.delete(index);
@@ -764,6 +849,17 @@ function receivedIndices(cards) {
   return found;
 }
 
+// On our turn (or our 7-pass, 10-discard), the cards some legal move uses: the others
+// are dimmed, as the terminal dims them (null: not our move).
+function playableTokens() {
+  const view = state.view;
+  const mine = view && view.seat !== null && (choosingMine()
+    || (view.phase === "play" && view.turn === view.seat && !view.choosing));
+  if (!mine) return null;
+  return new Set(legal("play").concat(legal("give"), legal("discard"))
+    .flatMap((action) => parseCards(action.cards).map((card) => card.token)));
+}
+
 function renderHand() {
   const view = state.view;
   const area = $("hand-area");
@@ -774,6 +870,7 @@ function renderHand() {
   $("lesson-line").hidden = !state.lesson;
   $("lesson-line").textContent = state.lesson ? state.session.line : "";
   $("message").textContent = state.message;
+  $("tip").textContent = tip();
   const cards = hand();
   const handBox = $("hand");
   handBox.setAttribute("aria-label", label("your_hand"));
@@ -785,12 +882,16 @@ function renderHand() {
     handBox.replaceChildren(h("p", { class: "dim" }, label("no_cards")));
   } else {
     const got = receivedIndices(cards);
+    const playable = playableTokens();
     handBox.replaceChildren(...cards.map((card, i) => {
       const chosen = state.selected.has(i);
-      const classes = ["hand-card", chosen ? "selected" : "", got.has(i) ? "received" : ""];
+      const classes = ["hand-card", chosen ? "selected" : "", got.has(i) ? "received" : "",
+        playable && !playable.has(card.token) ? "unplayable" : ""];
       return h("button", { type: "button", class: classes.filter(Boolean).join(" "),
         "aria-pressed": chosen ? "true" : "false", "aria-label": state.text.cardName(card),
-        "data-card": card.token, onclick: () => toggle(i) }, cardFace(card, { "aria-hidden": "true" }));
+        "data-card": card.token, onclick: () => tapCard(i), onpointerdown: () => holdStart(i),
+        onpointerup: holdRelease, onpointerleave: holdEnd, onpointercancel: holdEnd,
+        oncontextmenu: (e) => e.preventDefault() }, cardFace(card, { "aria-hidden": "true" }));
     }));
   }
   renderDeclare();
