@@ -68,6 +68,7 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
 
 _new_state = State.__new__
 _set_field = object.__setattr__
+_new_tuple = tuple.__new__  # (a named tuple without its slower ``__new__``: PileEntry)
 
 
 # ---------------------------------------------------------------- session
@@ -292,12 +293,13 @@ def _land(
         left = tuple(rest)
     hands = state.hands[:seat] + (left,) + state.hands[seat + 1:]
     singles = same_rank_singles(state, combo)
+    known = state._moves or (None,) * len(hands)  # (``_with_moves``, inlined)
     changes: dict[str, Any] = {
-        "hands": hands, "pile": state.pile + (PileEntry(seat, cards, declared),),
+        "hands": hands, "pile": state.pile + (_new_tuple(PileEntry, (seat, cards, declared)),),
         "top": game.top_after(combo, top) if game.transparent_threes else combo,
         "last_player": seat, "passed": _NOBODY, "same_rank_singles": singles,
-        "_moves": _with_moves(state, seat, game.moves.after_play(moves, cards, left)
-                              if left else None),
+        "_moves": known[:seat] + (game.moves.after_play(moves, cards, left) if left else None,)
+        + known[seat + 1:],
     }
     if not game.steps and left:
         # No step applies: the play lands and the turn passes on.

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, compress
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from president.actions import (
     CHOSEN_CARDS,
@@ -432,19 +432,21 @@ class Group:
         default_factory=dict, compare=False, repr=False)
 
 
-class Legal(NamedTuple):
+class Legal:
     """What ``legal_actions`` found for a seat in a state: the actions; during the
     tricks, the seat's moves and, unless it leads, the outcome of each of its plays on
-    the top by comparison key (false: not playable). (A named tuple: one is made for
-    every state a seat acts in.)"""
+    the top by comparison key (false: not playable). Not changed once made. (A slotted
+    class: one is made for every state a seat acts in, and its fields are read on every
+    action, faster than a named tuple's.)"""
 
-    actions: tuple[Action, ...]
-    moves: HandMoves | None = None
-    outcomes: Mapping[int, Outcome | Literal[False]] | None = None
+    __slots__ = ("actions", "moves", "outcomes")
+
+    def __init__(self, actions: tuple[Action, ...], moves: HandMoves | None = None,
+                 outcomes: Mapping[int, Outcome | Literal[False]] | None = None) -> None:
+        self.actions, self.moves, self.outcomes = actions, moves, outcomes
 
 
 NO_ACTIONS = Legal(())
-_legal = tuple.__new__  # (``_legal(Legal, fields)``: a Legal without its slower ``__new__``)
 
 
 class Outcomes(dict[int, "Outcome | Literal[False]"]):
@@ -628,9 +630,8 @@ class MoveGenerator:
             # A set: one rank's plays change, in place in the flat tuples.
             old = groups[first]
             after = old.after
-            if cards in after:
-                new = after[cards]
-            else:
+            new = after.get(cards, old)  # (``old``: not found yet)
+            if new is old:
                 rest = list(old.cards)
                 for card in cards:
                     rest.remove(card)
@@ -698,7 +699,7 @@ class MoveGenerator:
         """The legal actions of ``moves`` on ``top``: every play on an empty pile; else
         the plays ``compare`` lets on that keep the ``lock``, and the pass."""
         if top is None:
-            return _legal(Legal, (moves.plays, moves, None))
+            return Legal(moves.plays, moves, None)
         if lock is not None:
             return self._locked(moves, top, lock)
         outcomes = self.outcomes.get(
@@ -707,9 +708,8 @@ class MoveGenerator:
             outcomes = self.on_top(top, moves.reversed)
         found = list(map(outcomes.__getitem__, moves.keys))
         if any(found):
-            return _legal(Legal, (tuple(compress(moves.plays, found)) + moves.only_pass,
-                                  moves, outcomes))
-        return _legal(Legal, (moves.only_pass, moves, outcomes))
+            return Legal(tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
+        return Legal(moves.only_pass, moves, outcomes)
 
     def _locked(self, moves: HandMoves, top: Combo, lock: Lock) -> Legal:
         """``legal`` under a lock: the outcomes on the top, less the plays that break it
