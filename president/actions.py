@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from president.cards import Card, format_cards, parse_cards
 
@@ -54,6 +55,26 @@ class Discard:
 
 # The actions that hand over cards of the player's choice (their cards sorted).
 CHOSEN_CARDS = (GiveBack, Give, Discard)
+Chosen = TypeVar("Chosen", GiveBack, Give, Discard)
+
+
+def choices_of(kind: type[Chosen], seat: int,
+               picks: Iterable[tuple[Card, ...]]) -> list[Chosen]:
+    """``kind(seat, cards)`` for each of ``picks``, as ``legal_actions`` lists a tax return
+    or a 7-pass (dozens of choices): made by setting their two slots, without the frozen
+    dataclass's ``__init__``, which costs twice as much (CPython 3.11)."""
+    new, set_seat, set_cards = object.__new__, _SEAT_SLOT[kind], _CARDS_SLOT[kind]
+    made = []
+    for cards in picks:
+        action = new(kind)
+        set_seat(action, seat)
+        set_cards(action, cards)
+        made.append(action)
+    return made
+
+
+_SEAT_SLOT: dict[type, Any] = {kind: vars(kind)["seat"].__set__ for kind in CHOSEN_CARDS}
+_CARDS_SLOT: dict[type, Any] = {kind: vars(kind)["cards"].__set__ for kind in CHOSEN_CARDS}
 
 
 def sorted_cards(action: Action) -> Action:

@@ -60,7 +60,8 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
     takes 3.3-3.8 µs (34 fields, each set through ``object.__setattr__``), this 0.6 µs;
     with ``State(**fields)`` here, bench/bench_engine.py gives 16.2 µs per play or pass
     at 4 players classic instead of 10."""
-    values = {**state.__dict__, **changes, "_legal": {}}
+    values = state.__dict__ | changes
+    values["_legal"] = {}
     new = _new_state(State)
     _set_field(new, "__dict__", values)
     return new
@@ -461,7 +462,10 @@ def _advance(
         if hands[seat] and (seat not in done or seat == last):
             if seat != last:  # someone is still waiting to play on this trick
                 changes["turn"] = seat if turn is None else turn
-                return _evolve(state, changes), events
+                changes["_legal"] = {}  # (``_evolve``, inlined: most actions' copy)
+                new = _new_state(State)
+                _set_field(new, "__dict__", state.__dict__ | changes)
+                return new, events
             turn = seat
     assert last is not None  # a trick to clear has a last player
     leader = last if hands[last] else _next_seat(state, direction, hands, last)

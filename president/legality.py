@@ -8,7 +8,7 @@ accepts exactly what is listed here.
 
 from __future__ import annotations
 
-from president.actions import Action, Decree, Discard, Give, GiveBack, Ready
+from president.actions import Action, Decree, Discard, Give, GiveBack, Ready, choices_of
 from president.moves import NO_ACTIONS, HandMoves, Legal, tax_returns
 from president.roles import Role
 from president.state import Phase, State
@@ -77,8 +77,8 @@ def _find_legal(state: State, seat: int) -> Legal:
     if phase is _TAX:
         for due in state.tax_due:
             if due.receiver == seat:
-                returns = tax_returns(state.hands[seat], state.rules, due.count)
-                actions.extend([GiveBack(seat, cards) for cards in returns])
+                returns = tax_returns(state.hands[seat], state.game.moves.suited, due.count)
+                actions.extend(choices_of(GiveBack, seat, returns))
     elif phase is _HAND_OVER and seat not in state.ready:
         actions.append(Ready(seat))
     if may_decree(state, seat):
@@ -90,9 +90,10 @@ def _giving_legal(state: State, seat: int) -> Legal:
     """A 7-pass or 10-discard is due (``state.giving``, on the turn of its seat): every
     distinct choice of its count of cards, as the tax's return lists them."""
     due = state.giving[0]
-    kind = Give if due.kind == "give" else Discard
-    picks = tax_returns(state.hands[seat], state.rules, due.count)
-    return Legal(tuple([kind(seat, cards) for cards in picks]))
+    picks = tax_returns(state.hands[seat], state.game.moves.suited, due.count)
+    if due.kind == "give":
+        return Legal(tuple(choices_of(Give, seat, picks)))
+    return Legal(tuple(choices_of(Discard, seat, picks)))
 
 
 def _hand_moves(state: State, seat: int) -> HandMoves:

@@ -361,17 +361,20 @@ def in_hand(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> bool:
 # ---------------------------------------------------------------- tax returns
 
 
-def tax_returns(hand: tuple[Card, ...], rules: HouseRules, count: int) -> list[tuple[Card, ...]]:
+def tax_returns(hand: tuple[Card, ...], suits_matter: Mapping[Rank, bool],
+                count: int) -> list[tuple[Card, ...]]:
     """Every distinct choice of ``count`` cards of ``hand`` to give back (sorted): cards
-    that differ only in suit are one choice, unless their suits matter (``suited``)."""
-    return _picks(_equivalent_groups(hand, rules), count)
+    that differ only in suit are one choice, unless their suits matter (``suited``, by
+    rank in ``suits_matter``: ``MoveGenerator.suited``)."""
+    return _picks(_equivalent_groups(hand, suits_matter), count)
 
 
-def _equivalent_groups(hand: tuple[Card, ...], rules: HouseRules) -> list[list[Card]]:
+def _equivalent_groups(hand: tuple[Card, ...],
+                       suits_matter: Mapping[Rank, bool]) -> list[list[Card]]:
     """``hand`` split into groups of interchangeable cards, lowest suit first."""
     groups: list[list[Card]] = []
     for rank, cards in by_rank(hand).items():
-        if suited(rules, rank):  # each card its own group (two decks: with its twin)
+        if suits_matter[rank]:  # each card its own group (two decks: with its twin)
             groups.extend([[other for other in cards if other is card]
                            for card in dict.fromkeys(cards)])
         else:
