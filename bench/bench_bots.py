@@ -30,14 +30,25 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
+from mc_baseline import MonteCarloBot
+
 from president.actions import Decree
-from president.bots import BOT_KINDS, make_bot
+from president.bots import BOT_KINDS, Bot, make_bot
 from president.engine import apply, legal_actions, new_session, to_act
-from president.rules import preset
+from president.rules import SessionEnd, preset
 from president.seeds import bot_seed
 from president.view import view
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")
+# The bots a match may oppose: the levels, and the plain Monte-Carlo baseline ``mc``
+# (bench/mc_baseline.py) that the hard bot must beat at the same budget.
+KINDS = (*BOT_KINDS, "mc")
+
+
+def bench_bot(kind: str, seed: int, budget: float) -> Bot:
+    if kind == "mc":
+        return MonteCarloBot(seed, budget)
+    return make_bot(kind, seed, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -79,8 +90,9 @@ def seating(setting: Setting, session: int) -> tuple[list[str], int]:
 
 def play_one(setting: Setting, session: int) -> SessionResult:
     kinds, seed = seating(setting, session)
-    rules = replace(preset(setting.preset), session_end="hands", session_length=setting.hands)
-    bots = [make_bot(kind, bot_seed(seed + session, seat), budget=setting.budget)
+    rules = replace(preset(setting.preset), session_end=SessionEnd.HANDS,
+                    session_length=setting.hands)
+    bots = [bench_bot(kind, bot_seed(seed + session, seat), setting.budget)
             for seat, kind in enumerate(kinds)]
     state, _ = new_session(rules, NAMES[:setting.players], seed)
     result = SessionResult()
@@ -215,8 +227,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     matches = args.match or ["medium:heuristic"]
     for match in matches:
         kinds = tuple(parse_list(match.replace(":", ",")))
-        if len(kinds) != 2 or any(kind not in BOT_KINDS for kind in kinds):
-            parser.error(f"--match {match}: two of {', '.join(BOT_KINDS)}")
+        if len(kinds) != 2 or any(kind not in KINDS for kind in kinds):
+            parser.error(f"--match {match}: two of {', '.join(KINDS)}")
     for players in map(int, parse_list(args.players)):
         for preset_name in parse_list(args.preset):
             for match in matches:

@@ -9,6 +9,10 @@ Candidates are the medium policy's first few choices (and passing, when allowed)
 every candidate is tried on the same deals. Elsewhere (the tax, between hands) and
 when the budget allows no complete round, it plays as ``medium``.
 
+When two seats are left holding cards it solves the hand instead (``endgame.Solver``:
+every option, exactly, on the deal it knows or a few sampled ones), falling back to the
+search when that is too big for the budget.
+
 The budget is CPU time (``time.process_time``) of this process: a deal started near
 the end of the budget is not started, so a move stays close to its budget.
 """
@@ -17,9 +21,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from president.actions import Action, Decree, Discard, Give, Pass
 from president.bots.determinize import sample_hands, state_from_view
+from president.bots.endgame import Solver
 from president.bots.knowledge import Knowledge, PlayTracker, knowledge
 from president.bots.medium import (
     MediumBot,
@@ -43,6 +49,7 @@ PRUNE_AFTER = 8  # deals after which clearly worse candidates are dropped
 # policy's choice to replace it (0.5 let noise overrule the policy: hard lost to
 # medium at six players under bga).
 CAUTION = 2.0
+ENDGAME_DEALS = 4  # deals solved when two seats are left and some cards went unseen
 
 
 class HardBot:
@@ -76,7 +83,33 @@ class HardBot:
             candidates.append(passing)
         if len(candidates) == 1:
             return candidates[0]
+        if sum(1 for n in view.counts if n) == 2:
+            solved = self._endgame(view, known, policy, options, started)
+            if solved is not None:
+                return solved
         return self._search(view, known, policy, candidates, started)
+
+    def _endgame(self, view: View, known: Knowledge, policy: MediumPolicy,
+                 options: Sequence[Action], started: float) -> Action | None:
+        """Two seats left: every option solved exactly (``endgame.Solver``) on a few
+        deals (one when the seat's unseen cards are all the other's hand); the best mean
+        place. None when a solve is too big for the budget."""
+        seat = view.seat
+        assert seat is not None
+        exact = len(known.unseen_cards) == sum(view.counts) - len(view.hand)
+        deadline = started + self.budget
+        solver = Solver(seat, deadline)
+        totals = [0] * len(options)
+        for _ in range(1 if exact else ENDGAME_DEALS):
+            hands = sample_hands(view, known, policy.tables, self.rng)
+            base = state_from_view(view, hands, policy.tables.game)
+            for index, option in enumerate(options):
+                place = solver.place(apply(base, option)[0])
+                if place is None:
+                    return None
+                totals[index] += place
+        self.last_deals = 1 if exact else ENDGAME_DEALS
+        return options[min(range(len(options)), key=lambda i: (totals[i], i))]
 
     def _search(self, view: View, known: Knowledge, policy: MediumPolicy,
                 candidates: list[Action], started: float) -> Action:
