@@ -52,6 +52,7 @@ from president.bots.tables import (
 from president.cards import Card, Rank, Suit
 from president.combos import Combo, best_rank, classify, make_combo, resulting_top, stands_for
 from president.locks import Lock, lock_after, locks
+from president.roles import Role
 from president.rules import HouseRules
 from president.state import State
 from president.trick import finish_is_forbidden, forbidden_last_card
@@ -63,6 +64,7 @@ EIGHT = int(Rank.EIGHT)
 # Kinds of move (a priority's first number; ``advice.trick_reason`` words each).
 FORBIDDEN = 9.0  # goes out on a card no one may go out on (``forbidden_finish``): last place
 STRANDS = 4.5    # leaves only such cards in hand
+DOWNFALL_NEAR = 4  # cards: an opponent this close to going out presses a falling President
 LOCK_WORTH = 1.5  # ranks: what starting a suit lock one can answer is worth when following
 
 
@@ -85,6 +87,7 @@ class Turn:
     lock: Lock | None = None  # the suit lock on the pile (``suit_lock``)
     beaten: tuple[Card, ...] = ()  # the cards of the top (as they stand), for a lock to start
     unseen: Sequence[Card] = ()    # the cards out, by card: who may answer a suit lock
+    falls: bool = False       # downfall: this seat is the President and must go out first
 
 
 class MediumPolicy:
@@ -208,7 +211,9 @@ class MediumPolicy:
         reach = most if leading else turn.rivals_most
         can_answer = self.tables.can_answer
         # Someone (maybe this seat) is near the end: spend strength now.
-        pressed = turn.opp_fewest <= 2 or size <= 8
+        # Downfall: the President who is not first out is last, so it spends its strength
+        # as soon as anyone nears the end.
+        pressed = turn.opp_fewest <= (DOWNFALL_NEAR if turn.falls else 2) or size <= 8
         # Each group's standing now; a play changes only the groups it takes from.
         safe_now = [False] * SLOTS
         losers = controls = 0
@@ -439,15 +444,17 @@ def turn_from_state(state: State, seat: int, plays: Sequence[Action]) -> Turn:
     hand = hands[seat]
     real = [p for p in plays if type(p) is Play]
     passing = next((p for p in plays if type(p) is Pass), None)
+    falls = (state.rules.downfall and not state.finished and state.roles is not None
+             and state.roles[seat] is Role.PRESIDENT)
     if not locks(state.rules):
         return Turn(hand, rank_counts(hand), state.top, state.reversed, real, passing, pool,
-                    most, rivals, fewest, state.same_rank_singles, state.back)
+                    most, rivals, fewest, state.same_rank_singles, state.back, falls=falls)
     last = state.pile[-1] if state.pile else None
     beaten = stands_for(last.cards, last.declared) if last is not None else ()
     unseen = [card for other, cards in enumerate(hands) if other != seat for card in cards]
     return Turn(hand, rank_counts(hand), state.top, state.reversed, real, passing, pool,
                 most, rivals, fewest, state.same_rank_singles, state.back, state.lock, beaten,
-                unseen)
+                unseen, falls)
 
 
 def turn_from_view(view: View, pool: Counts, plays: Sequence[Action],
@@ -468,9 +475,11 @@ def turn_from_view(view: View, pool: Counts, plays: Sequence[Action],
     passing = next((p for p in plays if isinstance(p, Pass)), None)
     last = view.pile[-1] if view.pile else None
     beaten = stands_for(last[1], last[2]) if last is not None else ()
+    falls = (view.rules.downfall and not view.finished and view.roles is not None
+             and seat is not None and view.roles[seat] == Role.PRESIDENT.value)
     return Turn(view.hand, rank_counts(view.hand), view.top, view.reversed, real,
                 passing, pool, most, rivals, fewest, same_rank_singles(view), view.back,
-                view.lock, beaten, unseen)
+                view.lock, beaten, unseen, falls)
 
 
 # ---------------------------------------------------------------- the bot

@@ -12,6 +12,7 @@ from president.bots import HardBot, MediumBot
 from president.bots.knowledge import PlayTracker
 from president.cards import parse_cards
 from president.engine import apply
+from president.roles import Role
 from president.rules import PRESETS
 from president.state import State
 from president.view import view
@@ -105,3 +106,15 @@ def test_a_forbidden_finish_is_avoided_by_playing_the_2_while_another_card_is_le
                      turn=3)
     state, _ = run(state, (3, "4H"))
     assert _cards(_choice(level, state)) == "2S"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_president_facing_downfall_fights_for_the_lead_when_someone_nears_the_end(
+        level: str) -> None:
+    """Downfall: the President not first out drops to last. Seat 3 is down to three cards
+    after K♦: the President breaks its pair of 2s to take the trick rather than wait."""
+    roles = (Role.PRESIDENT, Role.VICE_PRESIDENT, Role.VICE_SCUM, Role.SCUM)
+    state = position(["2S 2H 3C 4D 5C 6D 7H 9S 10C", "5D 6S 7S 9H QD JD JC", "8D 9D 10H JH",
+                      "KD 4H 4C 6C"], LOCAL, turn=3, roles=roles, hand_number=2)
+    state, _ = run(state, (3, "KD"))
+    assert _cards(_choice(level, state)) == "2H"
