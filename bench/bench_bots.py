@@ -1,7 +1,11 @@
 """Bot benchmark (not a test): head-to-head matches between two bot kinds.
 
-    nice -n 10 python bench/bench_bots.py --match hard:medium --players 4 \\
-        --preset classic --sessions 200 --hands 3 [--budget-ms 200] [--jobs 1]
+    nice -n 10 python bench/bench_bots.py --match hard:medium --players 4,6,8 \\
+        --preset classic,bga,daihinmin_local --sessions 200 --hands 3 [--budget-ms 200] [--jobs 1]
+
+A match pairs two kinds of ``president.bots.BOT_KINDS`` (easy is ``heuristic``) or ``mc``,
+the plain Monte-Carlo baseline of bench/mc_baseline.py at the same budget: ``--match
+hard:mc --budget-ms 100`` is the match the hard bot must win (issue 30).
 
 Each setting (players x preset x match) plays ``--sessions`` sessions. Half the seats
 hold one kind, half the other (an odd seat count gives the extra seat to each kind in
