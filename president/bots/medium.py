@@ -100,6 +100,12 @@ class MediumPolicy:
         self.eight_cut = tables.rules.eight_cut
         self.locks = locks(tables.rules)
         self.forbidden = tables.rules.forbidden_finish
+        # The ranks no one may go out on (``forbidden_finish``), by order: jokers, the
+        # best rank, 8s under 8-cut.
+        self.last_forbidden: dict[bool, tuple[int, ...]] = {
+            order: tuple(rank for rank in range(3, SLOTS) if forbidden_last_card(
+                tables.rules, Rank(rank), best_rank(tables.rules, order)))
+            for order in (False, True)}
         self.passing = tables.rules.seven_pass or tables.rules.ten_discard
         self.run_revolution = tables.rules.run_revolution
         # The combo of a set of n cards of a rank (a single's suit aside): sets[rank][n].
@@ -325,13 +331,14 @@ class MediumPolicy:
     def _strands(self, counts: Counts, cards: tuple[Card, ...], lasting: bool) -> bool:
         """``forbidden_finish``: whether the play leaves only cards no one may go out on
         (jokers, the best rank, 8s under 8-cut): those must go while another card is left."""
-        rest = counts.copy()
+        barred = self.last_forbidden[lasting]
+        free = sum(counts[3:]) - sum(counts[rank] for rank in barred)
+        if not free:
+            return False  # nothing else was left to keep
         for card in cards:
-            rest[card.rank] -= 1
-        best = best_rank(self.rules, lasting)
-        left = [rank for rank in range(3, SLOTS) if rest[rank]]
-        return bool(left) and all(forbidden_last_card(self.rules, Rank(rank), best)
-                                  for rank in left)
+            if card.rank not in barred:
+                free -= 1
+        return not free and len(cards) < sum(counts[3:])
 
     def _lock_suits(self, turn: Turn, cards: tuple[Card, ...], combo: Combo
                     ) -> tuple[Suit, ...]:
