@@ -108,6 +108,7 @@ class MediumPolicy:
             for order in (False, True)}
         self.passing = tables.rules.seven_pass or tables.rules.ten_discard
         self.run_revolution = tables.rules.run_revolution
+        self.jack_back = tables.rules.jack_back
         # The combo of a set of n cards of a rank (a single's suit aside): sets[rank][n].
         self.sets: list[list[Combo | None]] = [[None] * (MAX_SET + 1) for _ in range(SLOTS)]
         for rank in RANKS:
@@ -284,18 +285,21 @@ class MediumPolicy:
             if not leading and self.rules.transparent_threes:
                 shown = resulting_top(combo, top, self.rules)
             locking = 0.0
+            # The order the answers must beat it in: an 11-back turns it for the trick.
+            after = reversed_ != (self.jack_back and any(
+                card.rank is Rank.JACK for card in shown_cards))
             if self.eight_cut and any(card.rank is Rank.EIGHT for card in shown_cards):
                 wins = True  # 8-cut: the pile clears, the lead is this seat's
             elif self.locks and not leading:
                 suits = self._lock_suits(turn, shown_cards, combo)
                 if suits:
-                    wins = not can_answer(shown, reversed_, _suited(turn.unseen, suits), reach)
+                    wins = not can_answer(shown, after, _suited(turn.unseen, suits), reach)
                     if not (turn.lock is not None and turn.lock.suits):
                         locking = self._lock_worth(turn.hand, cards, suits, combo, strength)
                 else:
-                    wins = not can_answer(shown, reversed_, pool, reach)
+                    wins = not can_answer(shown, after, pool, reach)
             else:
-                wins = not can_answer(shown, reversed_, pool, reach)
+                wins = not can_answer(shown, after, pool, reach)
             if wins and left_losers <= 1:
                 options.append(((1.0, power), play))  # keep the lead, go out on the last
                 continue

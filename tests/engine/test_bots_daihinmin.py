@@ -118,3 +118,19 @@ def test_a_president_facing_downfall_fights_for_the_lead_when_someone_nears_the_
                       "KD 4H 4C 6C"], LOCAL, turn=3, roles=roles, hand_number=2)
     state, _ = run(state, (3, "KD"))
     assert _cards(_choice(level, state)) == "2H"
+
+
+def test_an_11_back_is_known_to_take_the_trick_when_nothing_lower_is_out() -> None:
+    """On 6♣, J♠ turns the order for the trick (11-back): with every 3 to 10 seen but its
+    own 10♠, and the joker, nobody can answer it (the bots before counted the cards above
+    the jack). Whether to take the trick now is the search's to weigh."""
+    state = position(["10S JS 5D 5H", "QC QD KH AS", "KC KS AH AD", "6C QH QS 2C 2D"], LOCAL,
+                     turn=3)
+    state, _ = run(state, (3, "6C"))
+    memory = PlayTracker()
+    memory.hand_number = state.hand_number
+    memory.seen = {1: list(parse_cards(
+        "3C 3D 3H 3S 4C 4D 4H 4S 5C 5S 6D 6H 6S 7C 7D 7H 7S 8C 8D 8H 8S "
+        "9C 9D 9H 9S 10C 10D 10H JK"))}
+    hints = {_cards(h.action): h.reason for h in MediumBot(0, memory).suggest(view(state, 0))}
+    assert hints["JS"] == "take_trick" and hints["10S"] == "follow_low"
