@@ -150,7 +150,8 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
             outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
             if not outcome:
                 return None
-            return _play(state, seat, cards, combo, outcome, moves, action.declared)
+            return (_play if state.game.choices else _land)(
+                state, seat, cards, combo, outcome, moves, action.declared)
     if type(seat) is not int:
         return None
     if isinstance(action, GiveBack):
@@ -264,8 +265,7 @@ def _play(
     (``_land``), then the choices it leaves the player (``seven_pass``, ``ten_discard``),
     as the cards the play stands for ask (``stands_for``: a joker named a 7 passes)."""
     done = _land(state, seat, cards, combo, outcome, moves, declared)
-    rules = state.rules
-    if rules.seven_pass or rules.ten_discard:
+    if state.game.choices:
         return _ask_choices(state, seat, cards, combo, *done, declared=declared)
     return done
 

@@ -19,7 +19,7 @@ class Game:
     """Derived from ``rules`` alone; its caches only ever hold values."""
 
     __slots__ = ("rules", "moves", "strength", "best", "play_steps", "skip_steps",
-                 "forbidden_finish", "downfall", "transparent_threes", "steps", "_order",
+                 "forbidden_finish", "downfall", "transparent_threes", "steps", "choices", "_order",
                  "_following")
 
     def __init__(self, rules: HouseRules) -> None:
@@ -33,6 +33,7 @@ class Game:
         self.play_steps: tuple[Step, ...] = play_steps(rules)
         self.skip_steps: tuple[Step, ...] = skip_steps(rules)
         self.steps = bool(self.play_steps or self.skip_steps)  # (a play may set off some)
+        self.choices = rules.seven_pass or rules.ten_discard  # (a play may leave a choice)
         self.forbidden_finish = rules.forbidden_finish
         self.downfall = rules.downfall
         self.transparent_threes = rules.transparent_threes
