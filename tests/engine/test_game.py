@@ -42,6 +42,23 @@ def test_a_session_keeps_one_game_and_a_copy_makes_its_own() -> None:
     assert new_session(preset("bga"), NAMES[:5], 4)[0].game is not game
 
 
+def test_no_module_of_president_keys_a_cache_by_identity() -> None:
+    """Issue 29: no ``id()`` and no weak-reference mapping in president/*.py (the bots'
+    modules have their own test): a cache keyed so answers for a dead object's
+    successor at the same address."""
+    found = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "id":
+                found.append(f"{path.name}:{node.lineno} id()")
+            name = node.id if isinstance(node, ast.Name) else (
+                node.attr if isinstance(node, ast.Attribute) else "")
+            if name.startswith("Weak") or name == "weakref":
+                found.append(f"{path.name}:{node.lineno} {name}")
+    assert found == []
+
+
 def test_no_module_level_cache_and_no_identity_keys() -> None:
     """(combos.py interns combos as cards.py interns cards: one object per value.)"""
     for name in MODULES:
