@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from random import Random
 from typing import Any
 
@@ -155,11 +157,11 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     if type(seat) is not int:
         return None
     if isinstance(action, GiveBack):
-        # The listed object itself, else one with equal cards (compared as tuples: a
-        # dataclass compare each costs more; cards that differ compare slowly: last).
+        # The listed object itself (found by identity, in C: a tax lists dozens), else
+        # one with equal cards (compared as tuples: a dataclass compare each costs more).
         cards = action.cards
         listed = legal_for(state, seat).actions
-        if any(other is action for other in listed) or any(
+        if any(map(is_, listed, repeat(action))) or any(
                 type(other) is GiveBack and other.cards == cards for other in listed):
             return _give_back(state, seat, cards)
     elif isinstance(action, (Give, Discard)):
