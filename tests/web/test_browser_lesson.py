@@ -1,7 +1,8 @@
 """Learn to play on the page (issue 28) in a real headless Chromium at phone size: from the
 home's "Learn to play", the terminal's guided hand (cli/lesson.py) stepped by the host,
 each step's line in the page's words, a move the step does not ask for refused, the
-roles, the tax, then the hand played out; the lesson is listed nowhere."""
+roles, the tax, then the hand played out; a reload takes it up again; the lesson is listed
+nowhere."""
 
 from __future__ import annotations
 
@@ -23,10 +24,14 @@ from browser_kit import (
 )
 from netns import in_private_netns, netns_available
 
+from president import to_act
+from president.actions import Action, Pass, Play, action_from_dict
 from president.cli.i18n import Translator
 from president.cli.lesson import DONE_PAGE, STEPS, Lesson
 from president.cli.text import Text
 from president.cli.web.texts import LABELS
+from president.combos import strengths
+from president.engine import legal_actions
 
 pytestmark = [
     skip_without_browser(), pytest.mark.slow,
@@ -68,6 +73,23 @@ def tap_cards(driver: Any, cards: list[str]) -> None:
 def unplayable(driver: Any) -> list[str]:
     return list(driver.execute_script(
         "return [...document.querySelectorAll('#hand .unplayable')].map(b => b.dataset.card)"))
+
+
+def next_move(moves: list[dict[str, Any]]) -> Action | None:
+    """Our next move in the lesson after ``moves`` (a pass, else the lowest play), None
+    while a bot is to move."""
+    lesson = Lesson("Ola")
+    for move in moves:
+        lesson.play(action_from_dict({**move, "seat": 0}))
+        while lesson.bot_to_act() is not None:
+            lesson.bot_move()
+    legal = legal_actions(lesson.state, 0)
+    if to_act(lesson.state) != 0 or not legal:
+        return None
+    return next((a for a in legal if isinstance(a, Pass)), None) or min(
+        (a for a in legal if isinstance(a, Play)),
+        key=lambda a: strengths(lesson.state.rules.rank_order, lesson.state.reversed)[
+            a.cards[0].rank])
 
 
 def my_turn(driver: Any) -> bool:
@@ -116,6 +138,10 @@ def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: 
     tap(browser, "#act-pass")
     at_step(2)                                           # a clear: Bob leads a 3
     wait(lambda: my_turn(browser), what="the turn after the clear")
+    browser.refresh()                                    # a reload takes the lesson up again
+    at_step(2)
+    wait(lambda: my_turn(browser), what="the turn after the clear, again")
+    assert hand_on_page(browser) == ["9S", "KH", "2S"]
     tap_cards(browser, ["9S"])
     tap(browser, "#act-main")
     at_step(3)
@@ -144,16 +170,26 @@ def test_the_lesson_is_played_on_the_page_to_its_end(host: HostThread, browser: 
     over = Text(tr).phase("session_over")
 
     def played_out() -> bool:
-        """One move of ours if it is our turn (a pass, else our lowest card)."""
+        """One move of ours if it is our turn: a pass, else the lowest legal play, as
+        the lesson replayed from the moves the page keeps says."""
         if text_of(browser, "title").endswith(over):
             return True
-        if my_turn(browser):
-            browser.execute_script(
-                "const pass = document.getElementById('act-pass');"
-                " if (!pass.disabled) { pass.click(); return; }"
-                " const card = document.querySelector('#hand [data-card]');"
-                " if (card && card.getAttribute('aria-pressed') === 'false') card.click();"
-                " document.getElementById('act-main').click();")
+        assert text_of(browser, "message") == "", text_of(browser, "message")
+        if not my_turn(browser):
+            return False
+        moves = browser.execute_script(
+            "return JSON.parse(sessionStorage.getItem('president.lesson')).moves")
+        move = next_move(moves)
+        if move is None:
+            return False
+        if isinstance(move, Pass):
+            tap(browser, "#act-pass")
+        else:
+            tap_cards(browser, [str(card) for card in move.cards])
+            tap(browser, "#act-main")
+        wait(lambda: browser.execute_script(
+            "return JSON.parse(sessionStorage.getItem('president.lesson')).moves.length")
+            > len(moves), what=f"{move} taken")
         return False
 
     wait(played_out, timeout=120, what="the session's end")

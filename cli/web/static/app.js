@@ -23,6 +23,18 @@ const store = {
   },
 };
 
+// Learn to play in progress (the name and the moves): it comes back after a reload or a
+// locked phone, not on another visit (the tab's own storage).
+const lessonStore = {
+  get() { try { return JSON.parse(sessionStorage.getItem("president.lesson")); } catch { return null; } },
+  set(value) {
+    try {
+      if (value === null) sessionStorage.removeItem("president.lesson");
+      else sessionStorage.setItem("president.lesson", JSON.stringify(value));
+    } catch { /* private mode: the lesson lives as long as the page */ }
+  },
+};
+
 const state = {
   texts: null, text: null, language: "en",
   tableId: null, tableName: null, pinNeeded: false,
@@ -53,7 +65,9 @@ async function main() {
   takeOwnerLink();
   bindControls();
   const seat = state.tableId === null ? null : store.get(seatKey());
-  if (seat?.token) join({ name: seat.name, token: seat.token, spectate: false });
+  const lesson = lessonStore.get();
+  if (typeof lesson?.name === "string" && Array.isArray(lesson.moves)) learn(lesson);
+  else if (seat?.token) join({ name: seat.name, token: seat.token, spectate: false });
   else showJoin();
   setInterval(tick, 1000);
 }
@@ -117,7 +131,10 @@ const label = (key, params) => state.text.label(key, params);
 function bindControls() {
   $("join-form").addEventListener("submit", (e) => { e.preventDefault(); joinFromForm(false); });
   $("join-watch").addEventListener("click", () => joinFromForm(true));
-  $("join-learn").addEventListener("click", learn);
+  $("join-learn").addEventListener("click", () => {
+    const name = typedName();
+    if (name !== null) learn({ name, moves: [] });
+  });
   for (const select of [$("join-language"), $("table-language")]) {
     select.addEventListener("change", () => setLanguage(select.value));
   }
@@ -190,10 +207,11 @@ function join({ name, token, spectate, pin = null }) {
     url: `${scheme}://${location.host}/ws`, listener: onSession }));
 }
 
-// Learn to play: the guided hand against two bots, stepped by the host (lesson.js).
-function learn() {
-  const name = typedName();
-  if (name !== null) sitDown(new LessonSession({ name, language: state.language, listener: onSession }));
+// Learn to play: the guided hand against two bots, stepped by the host (lesson.js), from
+// its start or from the moves made before a reload.
+function learn({ name, moves }) {
+  lessonStore.set({ name, moves });
+  sitDown(new LessonSession({ name, moves, language: state.language, listener: onSession }));
 }
 
 function sitDown(session) {
@@ -212,6 +230,7 @@ function leave() {
   if (!state.lesson && !confirm(label("leave_confirm"))) return;
   state.session?.leave();
   if (!state.lesson) store.set(seatKey(), null);
+  lessonStore.set(null);
   state.lesson = false;
   $("rules-dialog").close();
   showJoin();
@@ -233,6 +252,7 @@ function onSession(kind, payload) {
     case "join_failed":
       if (payload.final) {
         if (["bad_token", "table_closed", "session_over"].includes(payload.code)) store.set(seatKey(), null);
+        if (state.lesson) lessonStore.set(null);
         state.lesson = false;
         if (["wrong_pin", "pin_again"].includes(payload.code)) state.pinNeeded = true;
         state.session.stop();
@@ -336,6 +356,7 @@ function mainAction() {
   if (state.ended || phase === "session_over") {
     state.session?.stop();
     store.set(seatKey(), null);
+    lessonStore.set(null);
     location.reload();
   }
   return undefined;
@@ -394,6 +415,7 @@ async function act(kind, arg, declared) {
   state.busy = false;
   if (reply.code === null) {
     if (["play", "give_back", "give", "discard"].includes(kind)) state.selected = new Set();
+    if (state.lesson) lessonStore.set({ name: state.session.name, moves: state.session.moves });
   } else if (reply.code === "lesson_step") {   // Learn to play: its line says what to do
     state.message = label("lesson_step");
   } else {

@@ -18,13 +18,14 @@ const MOVES = {
 };
 
 export class LessonSession {
-  constructor({ name, language, listener, delay = BOT_DELAY, post = null }) {
+  // moves: the player's moves so far (a lesson taken up again after a reload)
+  constructor({ name, language, listener, moves = [], delay = BOT_DELAY, post = null }) {
     Object.assign(this, { name, language, listener, delay });
     this.post = post || ((url, body) => fetch(url, { method: "POST", body, cache: "no-cache" })
       .then((answer) => (answer.ok ? answer.json() : null)).catch(() => null));
     this.status = "new";
     this.seat = 0;
-    this.moves = [];
+    this.moves = [...moves];
     this.line = "";
     this.step = 0;
     this.words = null;
