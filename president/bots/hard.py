@@ -11,7 +11,7 @@ when the budget allows no complete round, it plays as ``medium``.
 
 When two seats are left holding cards it solves the hand instead (``endgame.Solver``:
 every option, exactly, on the deal it knows or a few sampled ones), falling back to the
-search when that is too big for the budget.
+search when that is too big for half the budget.
 
 The budget is CPU time (``time.process_time``) of this process: a deal started near
 the end of the budget is not started, so a move stays close to its budget.
@@ -93,12 +93,11 @@ class HardBot:
                  options: Sequence[Action], started: float) -> Action | None:
         """Two seats left: every option solved exactly (``endgame.Solver``) on a few
         deals (one when the seat's unseen cards are all the other's hand); the best mean
-        place. None when a solve is too big for the budget."""
+        place. None when a solve is too big for half the budget (the search has the rest)."""
         seat = view.seat
         assert seat is not None
         exact = len(known.unseen_cards) == sum(view.counts) - len(view.hand)
-        deadline = started + self.budget
-        solver = Solver(seat, deadline)
+        solver = Solver(seat, started + self.budget / 2)
         totals = [0] * len(options)
         for _ in range(1 if exact else ENDGAME_DEALS):
             hands = sample_hands(view, known, policy.tables, self.rng)

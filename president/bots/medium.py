@@ -221,6 +221,8 @@ class MediumPolicy:
         # Downfall: the President who is not first out is last, so it spends its strength
         # as soon as anyone nears the end.
         pressed = turn.opp_fewest <= (DOWNFALL_NEAR if turn.falls else 2) or size <= 8
+        lasting = reversed_ != turn.back  # the order once the trick is over
+        free = size - sum(counts[rank] for rank in self.last_forbidden[lasting])
         # Each group's standing now; a play changes only the groups it takes from.
         safe_now = [False] * SLOTS
         losers = controls = 0
@@ -249,7 +251,7 @@ class MediumPolicy:
                 continue
             combo = self.combo(cards, reversed_, play.declared)
             rank = combo.rank
-            if self.forbidden and self._strands(counts, cards, reversed_ != turn.back):
+            if self.forbidden and self._strands(counts, cards, lasting, free):
                 options.append(((STRANDS, strength[rank] if rank != JOKER else 20), play))
                 continue
             power = strength[rank] if rank != JOKER else 20
@@ -332,11 +334,14 @@ class MediumPolicy:
         return sum(1 for card in cards if (rules.seven_pass and card.rank is Rank.SEVEN)
                    or (rules.ten_discard and card.rank is Rank.TEN))
 
-    def _strands(self, counts: Counts, cards: tuple[Card, ...], lasting: bool) -> bool:
+    def _strands(self, counts: Counts, cards: tuple[Card, ...], lasting: bool,
+                 free: int | None = None) -> bool:
         """``forbidden_finish``: whether the play leaves only cards no one may go out on
-        (jokers, the best rank, 8s under 8-cut): those must go while another card is left."""
+        (jokers, the best rank, 8s under 8-cut): those must go while another card is left.
+        ``free``: the hand's other cards, when counted already."""
         barred = self.last_forbidden[lasting]
-        free = sum(counts[3:]) - sum(counts[rank] for rank in barred)
+        if free is None:
+            free = sum(counts[3:]) - sum(counts[rank] for rank in barred)
         if not free:
             return False  # nothing else was left to keep
         for card in cards:
