@@ -22,7 +22,19 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     its text is the President's free choice."""
     legal = state._legal.get(seat)
     if legal is None:
-        legal = state._legal[seat] = _find_legal(state, seat)
+        if state.phase is _PLAY and seat == state.turn and type(seat) is int \
+                and not state.giving:
+            # The seat on turn in the tricks (most calls): its moves (``_hand_moves``, the
+            # usual case inlined) on the top. No decree meanwhile.
+            known = state._moves
+            moves = known[seat] if known is not None else None
+            if moves is None or moves.hand is not state.hands[seat] \
+                    or moves.reversed != state.reversed:
+                moves = _hand_moves(state, seat)
+            legal = state.game.moves.legal(moves, state.top, state.lock)
+        else:
+            legal = _legal_otherwise(state, seat)
+        state._legal[seat] = legal
     return legal.actions
 
 
@@ -30,7 +42,8 @@ def legal_for(state: State, seat: int) -> Legal:
     """What ``legal_actions`` lists for ``seat``, found once per state."""
     legal = state._legal.get(seat)
     if legal is None:
-        legal = state._legal[seat] = _find_legal(state, seat)
+        legal_actions(state, seat)
+        legal = state._legal[seat]
     return legal
 
 
@@ -59,16 +72,9 @@ def to_act(state: State) -> int | None:
     return None
 
 
-def _find_legal(state: State, seat: int) -> Legal:
+def _legal_otherwise(state: State, seat: int) -> Legal:
+    """``legal_actions`` but for the seat on turn in the tricks."""
     phase = state.phase
-    if phase is _PLAY and seat == state.turn and type(seat) is int and not state.giving:
-        # The seat's moves (``_hand_moves``: the usual case inlined). No decree meanwhile.
-        known = state._moves
-        moves = known[seat] if known is not None else None
-        if moves is None or moves.hand is not state.hands[seat] \
-                or moves.reversed != state.reversed:
-            moves = _hand_moves(state, seat)
-        return state.game.moves.legal(moves, state.top, state.lock)
     if not (0 <= seat < len(state.players) if type(seat) is int else seat in state.seats):
         return NO_ACTIONS
     if phase is _PLAY:
