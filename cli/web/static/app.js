@@ -882,6 +882,8 @@ function playableTokens() {
     .flatMap((action) => parseCards(action.cards).map((card) => card.token)));
 }
 
+const MANY_CARDS = 14;  // a bigger hand takes lower cards (three rows on a phone)
+
 function renderHand() {
   const view = state.view;
   const area = $("hand-area");
@@ -896,6 +898,7 @@ function renderHand() {
   const cards = hand();
   const handBox = $("hand");
   handBox.setAttribute("aria-label", label("your_hand"));
+  handBox.classList.toggle("many", cards.length > MANY_CARDS);
   area.classList.toggle("spectating", Boolean(view && view.seat === null));
   const between = view && (view.phase === "hand_over" || view.phase === "session_over");
   if (!view || view.seat === null || (between && !cards.length)) {
