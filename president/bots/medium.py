@@ -383,13 +383,17 @@ class MediumPolicy:
         strength = self.tables.strength[lasting]
         best: tuple[float, ...] | None = None
         chosen = options[0]
+        worth: dict[tuple[int, ...], tuple[float, float]] = {}  # by the ranks shed
         for option in options:
-            rest = counts.copy()
-            for card in option.cards:
-                rest[card.rank] -= 1
-            stranded = self.forbidden and self._strands(counts, option.cards, lasting)
-            key = (float(stranded), -self.value(rest, lasting, pool, most),
-                   float(sum(strength[card.rank] for card in option.cards)))
+            ranks = tuple(sorted(card.rank for card in option.cards))
+            known = worth.get(ranks)
+            if known is None:
+                rest = counts.copy()
+                for rank in ranks:
+                    rest[rank] -= 1
+                stranded = self.forbidden and self._strands(counts, option.cards, lasting)
+                known = worth[ranks] = (float(stranded), -self.value(rest, lasting, pool, most))
+            key = (*known, float(sum(strength[card.rank] for card in option.cards)))
             if best is None or key < best:
                 best, chosen = key, option
         return chosen
