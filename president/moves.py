@@ -429,9 +429,10 @@ class Group:
     keys: tuple[int, ...]
     suited: bool = False  # a single of these cards is listed once per suit (``suited``)
     exact: bool = False  # every set is listed in each choice of suits (``rank_sets``)
-    # One rank's sets once some of its cards are played (played cards -> the group of
-    # the rest, None if none is left): ``MoveGenerator.after_play``'s, found once.
-    after: dict[tuple[Card, ...], Group | None] = field(
+    # One rank's sets once some of its cards are played (played cards, or their count
+    # when they are the lowest-suited, -> the group of the rest, None if none is left):
+    # ``MoveGenerator.after_play``'s, found once.
+    after: dict[int | tuple[Card, ...], Group | None] = field(
         default_factory=dict, compare=False, repr=False)
 
 
@@ -518,9 +519,15 @@ class HandMoves:
         group = self.groups.get(first) if cards[-1].rank is first else self.runs
         if group is None:
             return None
-        for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
-            if play.cards == cards:
-                return combo, key
+        if not (group.suited or group.exact or group is self.runs):
+            # One set listed per size, the lowest-suited (``rank_sets``): the one to try.
+            index = len(cards) - 1
+            if index < len(group.plays) and group.plays[index].cards == cards:
+                return group.combos[index], group.keys[index]
+        else:
+            for play, combo, key in zip(group.plays, group.combos, group.keys, strict=True):
+                if play.cards == cards:
+                    return combo, key
         if group is self.runs or group.exact or (group.suited and len(cards) == 1):
             return None  # a run's, a suited single's or a locking set's suits are its own
         if any(later.key < card.key for card, later in zip(cards, cards[1:], strict=False)):
@@ -633,12 +640,16 @@ class MoveGenerator:
             # A set: one rank's plays change, in place in the flat tuples.
             old = groups[first]
             after = old.after
-            new = after.get(cards, old)  # (``old``: not found yet)
+            # Keyed by the count when the lowest-suited cards went (the listed set: no
+            # hash of the cards), else by the cards.
+            size = len(cards)
+            played = size if old.cards[:size] == cards else cards
+            new = after.get(played, old)  # (``old``: not found yet)
             if new is old:
                 rest = list(old.cards)
                 for card in cards:
                     rest.remove(card)
-                new = after[cards] = self.sets(seat, first, tuple(rest)) if rest else None
+                new = after[played] = self.sets(seat, first, tuple(rest)) if rest else None
             start = moves.keys.index(old.keys[0])  # keys are unique within a hand
             end = start + len(old.keys)
             if new is not None:
