@@ -158,7 +158,7 @@ RANK_NAMES: dict[Rank, tuple[str, str]] = {
     Rank.JOKER: NP_("rank", "joker"),
 }
 
-# A joker named in a sentence ("Anna plays JK."): where the corner label reads as
+# A joker named in a sentence ("Anna plays Joker."): where the corner label "JK" reads as
 # nothing in running text (Italian), the catalog gives the card's name instead.
 JOKER_IN_TEXT = NP_("card in a sentence", "JK")
 
@@ -744,7 +744,7 @@ class Text:
 
     def played(self, cards: str | Sequence[Card], declared: str | Sequence[Card] = ()) -> str:
         """The cards of a play for a sentence (``cards``), each joker with the card it
-        stands for (``declared``, wild jokers): "5♠ 5♥ JK as 5♦"."""
+        stands for (``declared``, wild jokers): "5♠ 5♥ Joker as 5♦"."""
         try:
             parsed = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
             named = parse_cards(declared) if isinstance(declared, str) else tuple(declared)

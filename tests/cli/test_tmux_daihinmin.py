@@ -4,7 +4,7 @@ a seed that deals the player the lead with 6♥ 7♠ and a joker but neither a 5
 The player selects the three cards; Enter opens the joker chooser on the most useful
 value (8♣, then 5♣); Enter plays the run 6-7-8, whose 7 opens the give screen ('choose
 1 card to give to Bot 1'); a rank key and Enter give the 3♣. The screens show the
-chooser, the give header, the pile line 'JK as 8♣', the log's run and its 7-pass."""
+chooser, the give header, the pile line 'Joker as 8♣', the log's run and its 7-pass."""
 
 from __future__ import annotations
 
@@ -66,8 +66,8 @@ def test_a_wild_joker_is_chosen_and_a_seven_gives_a_card_in_a_real_terminal(
     tmux.keys("tess", "Enter")
     screen = tmux.wait("tess", "7-pass: choose 1 card to give to Bot 1 (one per 7 you played), "
                                "then Enter.")
-    assert _line(screen, "Pile:") == "Pile: Tess 6♥ 7♠ JK (JK as 8♣)", screen
-    assert "You play a run: 6♥ 7♠ JK as 8♣." in screen, screen
+    assert _line(screen, "Pile:") == "Pile: Tess 6♥ 7♠ JK (Joker as 8♣)", screen
+    assert "You play a run: 6♥ 7♠ Joker as 8♣." in screen, screen
     assert _cards_left(screen, "Tess (you)") == 11, screen
     assert _line(screen, "Tess (you)").startswith("▶"), screen
     assert _line(screen, "Tess (you)").endswith("choosing to give"), screen

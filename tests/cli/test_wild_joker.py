@@ -184,7 +184,7 @@ def test_the_log_and_the_help_say_what_the_joker_stood_for() -> None:
     event = Event("play", {"hand": 1, "seat": 1, "cards": "5C 5D JK", "declared": "5H"})
     lines = {language: text_for(language).event(event, ["Ann", "Bob"], 0)
              for language in ("en", "it", "nl", "pl")}
-    assert lines["en"] == "Bob plays three of a kind: 5♣ 5♦ JK as 5♥."
+    assert lines["en"] == "Bob plays three of a kind: 5♣ 5♦ Joker as 5♥."
     assert "Jolly come 5♥" in lines["it"] and "als 5♥" in lines["nl"]
     assert "jako 5♥" in lines["pl"]
     model = wild_model("5C 6D JK 9H", language="nl")
@@ -205,7 +205,7 @@ def test_a_seat_shows_what_its_wild_joker_stood_for() -> None:
     model = wild_model("5C 6D JK 9H")
     model.view_changed(view(state, 1))
     assert layout.seat_state(model, 0) == "5♣ 5♦ JK→5♥"
-    assert "(JK as 5♥)" in fragment_list_to_text(layout.trick_fragments(model))
+    assert "(Joker as 5♥)" in fragment_list_to_text(layout.trick_fragments(model))
 
 
 def test_the_help_lists_the_rules_in_force_only() -> None:

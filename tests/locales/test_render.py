@@ -225,7 +225,7 @@ def test_rank_accepts_symbols_and_the_joker() -> None:
     assert italian.card("JK") == "JK"  # the corner of the card on screen: short
     play = {"type": "play", "hand": 1, "seat": 1, "cards": "JK"}
     assert italian.event(as_event(play), PLAYERS, 0) == "Bob gioca Jolly."  # a sentence: its name
-    assert Text("en").event(as_event(play), PLAYERS, 0) == "Bob plays JK."
+    assert Text("en").event(as_event(play), PLAYERS, 0) == "Bob plays Joker."
 
 
 @pytest.mark.parametrize("language", OTHERS)
