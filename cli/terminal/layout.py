@@ -776,9 +776,10 @@ def keys_fragments(model: TableModel) -> Fragments:
                  tr.gettext("l lowest"), tr.gettext("p pass"), tr.gettext("Enter play"), last]
         if model.hints_allowed:
             hints.insert(-1, tr.gettext(HINT_KEY_LABEL))
-        # "l lowest" gives way first, then the hint key (h), then the arrows (any player
-        # tries them); the rank keys, pass, play and help stay at 80 columns in every language
-        return key_line(hints, columns() - 1, drop=(2, 4, 0) if model.hints_allowed else (2, 0))
+        # "l lowest" gives way first, then the arrows (any player tries them unasked), then
+        # the hint key (h; Dutch w: no one guesses it); the rank keys, pass, play and help
+        # stay at 80 columns in every language
+        return key_line(hints, columns() - 1, drop=(2, 0, 3) if model.hints_allowed else (2, 0))
     return key_line([*hints, last] if last else hints, columns() - 1)
 
 
