@@ -99,13 +99,13 @@ def title_fragments(model: TableModel) -> Fragments:
             parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
         parts.append(phase_name(model, view.phase))
     out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
+    warning = status_text(model) if model.status != "connected" else ""
+    if warning:     # before the order's banner: a lost table matters more than a trick
+        out.append(("class:warning", " " + warning + " "))
     if view and view.phase in ("play", "tax"):
         banner = order_banner(model, view)
         if banner:
             out.append(("class:revolution", " " + banner + " "))
-    warning = status_text(model) if model.status != "connected" else ""
-    if warning:
-        out.append(("class:warning", " " + warning + " "))
     return fit_line(out, columns())
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from prompt_toolkit.formatted_text import fragment_list_to_text
 
 from president.actions import Decree, Pass, Play
 from president.cards import parse_cards
 from president.cli.terminal import layout
 from president.cli.terminal.fit import Viewport
-from president.cli.terminal.model import LineEdit, TableModel
+from president.cli.terminal.model import LineEdit, Seen, TableModel
 from president.cli.ui_text import load_texts
 from president.combos import classify
 from president.engine import new_session
@@ -34,6 +35,7 @@ def model_with(seed: int = 1, players: int = 4, **changes) -> TableModel:
         data["top"] = None if combo is None else [combo.kind, combo.size, combo.rank.symbol,
                                                   combo.suit.symbol if combo.suit else None]
     model.view_changed(View.from_dict(data, state.rules))
+    model.status_changed(Seen.CONNECTED)     # a view came: the table is there
     return model
 
 
@@ -218,7 +220,6 @@ def test_the_leave_question_fits_who_asks() -> None:
 
 
 def test_the_end_of_a_session_is_not_a_disconnection() -> None:
-    from president.cli.terminal.model import Seen
 
     model = model_with()
     model.status_changed(Seen.CLOSED, "session_over")
@@ -249,7 +250,6 @@ def test_typing_replaces_a_suggested_name_and_enter_keeps_it() -> None:
 
 
 def test_a_refused_join_says_why_and_the_way_back_without_game_keys() -> None:
-    from president.cli.terminal.model import Seen
 
     tr, text = load_texts("it")
     model = TableModel(tr, text)
@@ -262,7 +262,6 @@ def test_a_refused_join_says_why_and_the_way_back_without_game_keys() -> None:
 
 
 def test_keys_offered_are_the_keys_that_do_something() -> None:
-    from president.cli.terminal.model import Seen
 
     waiting = TableModel(*load_texts("en"))
     waiting.table, waiting.owner = replace(TABLE, started=False), True
@@ -285,6 +284,19 @@ def test_an_eleven_back_is_named_in_the_title_not_as_a_revolution() -> None:
     polish = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
     polish.tr, polish.text = load_texts("pl")
     assert "WALET: odwrócona kolejność" in text_of(layout.title_fragments(polish))
+
+
+@pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
+def test_a_lost_connection_shows_whole_beside_an_order_banner(language: str) -> None:
+    """At a party the host's window was closed during an 11-back: the title read
+    "… FANTE: ordine invertito per la presa  Conne…" in every language."""
+    model = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
+    model.table = replace(TABLE, name="Kitchen")
+    model.tr, model.text = load_texts(language)
+    model.status_changed(Seen.LOST)
+    title = text_of(layout.title_fragments(model))
+    assert model.tr.gettext("Connection lost: reconnecting…") in title, title
+    assert len(title) <= 80
 
 
 def test_a_rank_key_picks_the_suits_a_suit_lock_asks_for() -> None:
