@@ -15,7 +15,8 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import pytest
@@ -296,3 +297,27 @@ def ws_sent(driver: Any) -> tuple[list[dict[str, Any]], bytes]:
 def skip_without_browser() -> pytest.MarkDecorator:
     reason = browser_missing()
     return pytest.mark.skipif(reason is not None, reason=reason or "")
+
+
+def browser_test_marks() -> list[pytest.MarkDecorator]:
+    """A browser test module's marks: slow, skipped without Chromium, and where a private
+    network namespace can be made, run only inside one (by test_browser_in_netns.py)."""
+    from netns import in_private_netns, netns_available
+
+    return [skip_without_browser(), pytest.mark.slow, pytest.mark.skipif(
+        netns_available() and not in_private_netns(),
+        reason="run inside a private network namespace by test_browser_in_netns.py")]
+
+
+@contextmanager
+def checked_browser(frames: bool = False, allowed: str | None = None) -> Iterator[Any]:
+    """A browser whose test fails on any script error or failed request (a SEVERE line of
+    its console; one that mentions ``allowed`` aside)."""
+    driver = make_browser(frames=frames)
+    try:
+        yield driver
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+                  and (allowed is None or allowed not in entry["message"])]
+    finally:
+        close_browser(driver)
+    assert errors == [], errors   # no script error, no failed request

@@ -12,21 +12,21 @@ from typing import Any
 import pytest
 from browser_kit import (
     HostThread,
+    browser_test_marks,
     by_id,
+    checked_browser,
     close_browser,
     hand_on_page,
     join,
     make_browser,
     my_turn,
     play_turn,
-    skip_without_browser,
     text_of,
     wait,
     ws_frames,
     ws_sent,
 )
 from netkit import check_no_hidden_cards
-from netns import in_private_netns, netns_available
 
 from president.actions import Decree, Ready
 from president.cli.terminal.layout import players_fragments, summary_fragments
@@ -35,21 +35,13 @@ from president.cli.text import text_for
 from president.cli.ui_text import load_texts
 from president.net.client import Client
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    driver = make_browser(frames=True)
-    yield driver
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    close_browser(driver)
-    assert errors == [], errors   # no script error, no failed request
+    with checked_browser(frames=True) as driver:
+        yield driver
 
 
 async def terminal_player(client: Client, until: Any) -> None:

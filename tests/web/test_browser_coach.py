@@ -11,35 +11,25 @@ from typing import Any
 import pytest
 from browser_kit import (
     HostThread,
+    browser_test_marks,
     by_id,
-    close_browser,
+    checked_browser,
     join,
-    make_browser,
     my_turn,
-    skip_without_browser,
     text_of,
     wait,
 )
-from netns import in_private_netns, netns_available
 
 from president.cli.i18n import Translator
 from president.cli.web.texts import LABELS
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    driver = make_browser()
-    yield driver
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    close_browser(driver)
-    assert errors == [], errors
+    with checked_browser() as driver:
+        yield driver
 
 
 def selected(driver: Any) -> list[str]:

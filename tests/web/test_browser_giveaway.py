@@ -6,34 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from browser_kit import (
     HostThread,
+    browser_test_marks,
     by_id,
     close_browser,
     join,
     make_browser,
     my_turn,
     play_turn,
-    skip_without_browser,
     text_of,
     wait,
     ws_frames,
 )
 from netkit import check_no_hidden_cards
-from netns import in_private_netns, netns_available
 
 from president import engine
 from president.actions import Discard, Give
 from president.cli.text import text_for
 from president.rules import HouseRules
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 
 
 def tap(driver: Any, cards: Any) -> None:

@@ -14,15 +14,13 @@ from typing import Any
 import pytest
 from browser_kit import (
     HostThread,
+    browser_test_marks,
     by_id,
-    close_browser,
+    checked_browser,
     hand_on_page,
-    make_browser,
-    skip_without_browser,
     text_of,
     wait,
 )
-from netns import in_private_netns, netns_available
 
 from president import to_act
 from president.actions import Action, Pass, Play, action_from_dict
@@ -33,12 +31,7 @@ from president.cli.web.texts import LABELS
 from president.combos import strengths
 from president.engine import legal_actions
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 
 
 @pytest.fixture(scope="module")
@@ -50,11 +43,8 @@ def host() -> Iterator[HostThread]:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    driver = make_browser()
-    yield driver
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    close_browser(driver)
-    assert errors == [], errors
+    with checked_browser() as driver:
+        yield driver
 
 
 def tap(driver: Any, selector: str) -> None:

@@ -14,17 +14,15 @@ from typing import Any
 import pytest
 from browser_kit import (
     HostThread,
+    browser_test_marks,
     by_id,
-    close_browser,
+    checked_browser,
     join,
-    make_browser,
     my_turn,
     play_turn,
-    skip_without_browser,
     text_of,
     wait,
 )
-from netns import in_private_netns, netns_available
 
 from president import engine
 from president.actions import Decree, GiveBack, Pass, Play, Ready
@@ -34,12 +32,7 @@ from president.cli.ui_text import load_texts
 from president.net.client import Client
 from president.rules import preset
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 
 # The browser's APIs the turn signals use, replaced by recorders (window.__signals).
 STUBS = """
@@ -65,11 +58,8 @@ window.AudioContext = class {
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    driver = make_browser()
-    yield driver
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    close_browser(driver)
-    assert errors == [], errors
+    with checked_browser() as driver:
+        yield driver
 
 
 async def terminal_player(client: Client, until: Any) -> None:

@@ -10,31 +10,27 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import HostThread, close_browser, make_browser, skip_without_browser, text_of, wait
-from netns import in_private_netns, netns_available
+from browser_kit import (
+    HostThread,
+    browser_test_marks,
+    checked_browser,
+    text_of,
+    wait,
+)
 
 from president.cli.text import Text
 from president.rules import preset
 
-pytestmark = [
-    skip_without_browser(), pytest.mark.slow,
-    pytest.mark.skipif(
-        netns_available() and not in_private_netns(),
-        reason="run inside a private network namespace by test_browser_in_netns.py"),
-]
+pytestmark = browser_test_marks()
 TV = {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False}
 
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    driver = make_browser()
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", TV)
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    yield driver
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
-              and "tv.json" not in entry["message"]]  # the host's restart, by design
-    close_browser(driver)
-    assert errors == [], errors
+    with checked_browser(allowed="tv.json") as driver:  # (the host's restart, by design)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", TV)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        yield driver
 
 
 def seats(driver: Any) -> list[str]:
