@@ -135,12 +135,12 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
     if (state.phase is _PLAY and seat == state.turn and type(seat) is int
             and not state.giving):
         if type(action) is Pass:
-            legal = state._legal.get(seat) or legal_for(state, seat)
+            _, moves, outcomes = state._legal.get(seat) or legal_for(state, seat)
             # The leader may not pass: a seat that may pass meets a top (outcomes).
-            return _pass(state, seat, legal.moves) if legal.outcomes is not None else None
+            return _pass(state, seat, moves) if outcomes is not None else None
         if type(action) is Play:
-            legal = state._legal.get(seat) or legal_for(state, seat)
-            moves, cards = legal.moves, action.cards
+            _, moves, outcomes = state._legal.get(seat) or legal_for(state, seat)
+            cards = action.cards
             assert moves is not None  # the tricks, on turn
             if action.declared:
                 found = moves.find_declared(action)
@@ -149,7 +149,7 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
             if found is None:
                 return None
             combo, key = found
-            outcome = BEATS if legal.outcomes is None else legal.outcomes.get(key)
+            outcome = BEATS if outcomes is None else outcomes.get(key)
             if not outcome:
                 return None
             return (_play if state.game.choices else _land)(
@@ -160,14 +160,14 @@ def _apply_listed(state: State, action: Action) -> tuple[State, list[Event]] | N
         # The listed object itself (found by identity, in C: a tax lists dozens), else
         # one with equal cards (compared as tuples: a dataclass compare each costs more).
         cards = action.cards
-        listed = legal_for(state, seat).actions
+        listed = legal_for(state, seat)[0]
         if any(map(is_, listed, repeat(action))) or any(
                 type(other) is GiveBack and other.cards == cards for other in listed):
             return _give_back(state, seat, cards)
     elif isinstance(action, (Give, Discard)):
-        if action in legal_for(state, seat).actions:
+        if action in legal_for(state, seat)[0]:
             return _give(state, seat, action.cards)
-    elif isinstance(action, Ready) and action in legal_for(state, seat).actions:
+    elif isinstance(action, Ready) and action in legal_for(state, seat)[0]:
         return _ready(state, seat)
     return None
 
@@ -192,12 +192,12 @@ def _apply_checked(state: State, action: Action) -> tuple[State, list[Event]]:
         case Play(seat, cards, declared):
             combo = classify(cards, state.rules, state.reversed, declared)
             assert isinstance(combo, Combo)
-            moves = legal_for(state, seat).moves
+            moves = legal_for(state, seat)[1]
             assert moves is not None
             outcome = compare(combo, state.top, state.rules, state.reversed)
             return _play(state, seat, cards, combo, outcome, moves, declared)
         case Pass(seat):
-            moves = legal_for(state, seat).moves
+            moves = legal_for(state, seat)[1]
             assert moves is not None
             return _pass(state, seat, moves)
         case GiveBack(seat, cards):

@@ -9,7 +9,7 @@ accepts exactly what is listed here.
 from __future__ import annotations
 
 from president.actions import Action, Decree, Discard, Give, GiveBack, Ready, choices_of
-from president.moves import NO_ACTIONS, HandMoves, Legal, tax_returns
+from president.moves import NO_ACTIONS, HandMoves, Legal, legal_of, tax_returns
 from president.roles import Role
 from president.state import Phase, State
 
@@ -35,11 +35,11 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         else:
             legal = _legal_otherwise(state, seat)
         state._legal[seat] = legal
-    return legal.actions
+    return legal[0]
 
 
 def legal_for(state: State, seat: int) -> Legal:
-    """What ``legal_actions`` lists for ``seat``, found once per state."""
+    """What ``legal_actions`` found for ``seat`` (``moves.Legal``), found once per state."""
     legal = state._legal.get(seat)
     if legal is None:
         legal_actions(state, seat)
@@ -89,7 +89,7 @@ def _legal_otherwise(state: State, seat: int) -> Legal:
         actions.append(Ready(seat))
     if may_decree(state, seat):
         actions.append(Decree(seat, ""))
-    return Legal(tuple(actions))
+    return legal_of(tuple(actions))
 
 
 def _giving_legal(state: State, seat: int) -> Legal:
@@ -98,8 +98,8 @@ def _giving_legal(state: State, seat: int) -> Legal:
     due = state.giving[0]
     picks = tax_returns(state.hands[seat], state.game.moves.suited, due.count)
     if due.kind == "give":
-        return Legal(tuple(choices_of(Give, seat, picks)))
-    return Legal(tuple(choices_of(Discard, seat, picks)))
+        return legal_of(tuple(choices_of(Give, seat, picks)))
+    return legal_of(tuple(choices_of(Discard, seat, picks)))
 
 
 def _hand_moves(state: State, seat: int) -> HandMoves:

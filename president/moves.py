@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from itertools import chain, combinations, compress
+from operator import itemgetter
 from typing import Literal
 
 from president.actions import (
@@ -436,21 +437,24 @@ class Group:
         default_factory=dict, compare=False, repr=False)
 
 
-class Legal:
-    """What ``legal_actions`` found for a seat in a state: the actions; during the
-    tricks, the seat's moves and, unless it leads, the outcome of each of its plays on
-    the top by comparison key (false: not playable). Not changed once made. (A slotted
-    class: one is made for every state a seat acts in, and its fields are read on every
-    action, faster than a named tuple's.)"""
-
-    __slots__ = ("actions", "moves", "outcomes")
-
-    def __init__(self, actions: tuple[Action, ...], moves: HandMoves | None = None,
-                 outcomes: Mapping[int, Outcome | Literal[False]] | None = None) -> None:
-        self.actions, self.moves, self.outcomes = actions, moves, outcomes
+# What ``legal_actions`` found for a seat in a state: the actions; during the tricks, the
+# seat's moves and, unless it leads, the outcome of each of its plays on the top by
+# comparison key (false: not playable). A plain tuple (made for every state a seat acts
+# in: a tuple is made faster than any class, and read by unpacking).
+Legal = tuple[tuple[Action, ...], "HandMoves | None",
+              "Mapping[int, Outcome | Literal[False]] | None"]
 
 
-NO_ACTIONS = Legal(())
+def legal_of(actions: tuple[Action, ...]) -> Legal:
+    """The legal actions of a seat outside the tricks (no moves, no outcomes)."""
+    return (actions, None, None)
+
+
+NO_ACTIONS = legal_of(())
+
+# A key in every ``Outcomes`` (never a play's: codes are not negative), asked twice after
+# the plays' by each ``HandMoves.outcomes_of``, so that its answer is always a tuple.
+NO_PLAY = -1
 
 
 class Outcomes(dict[int, "Outcome | Literal[False]"]):
@@ -463,6 +467,7 @@ class Outcomes(dict[int, "Outcome | Literal[False]"]):
     def __init__(self, generator: MoveGenerator, top: Combo, reversed_: bool) -> None:
         super().__init__()
         self.generator, self.top, self.reversed = generator, top, reversed_
+        self[NO_PLAY] = False
 
     def __missing__(self, key: int) -> Outcome | Literal[False]:
         generator = self.generator
@@ -477,7 +482,7 @@ class HandMoves:
     Not changed once made."""
 
     __slots__ = ("seat", "hand", "reversed", "groups", "runs", "plays", "keys", "only_pass",
-                 "wild")
+                 "wild", "outcomes_of")
 
     def __init__(
         self, seat: int, hand: tuple[Card, ...], reversed_: bool, groups: dict[Rank, Group],
@@ -489,6 +494,8 @@ class HandMoves:
         self.plays, self.keys = plays, keys
         self.only_pass = only_pass  # the seat's one Pass, alone
         self.wild = wild  # the declared plays (``wild_plays``), listed last
+        # The outcomes of ``plays`` in an ``Outcomes``, then false ones (``NO_PLAY``).
+        self.outcomes_of = itemgetter(*keys, NO_PLAY, NO_PLAY)
 
     @property
     def parts(self) -> list[Group]:
@@ -713,22 +720,22 @@ class MoveGenerator:
         """The legal actions of ``moves`` on ``top``: every play on an empty pile; else
         the plays ``compare`` lets on that keep the ``lock``, and the pass."""
         if top is None:
-            return Legal(moves.plays, moves, None)
+            return (moves.plays, moves, None)
         if lock is not None:
             return self._locked(moves, top, lock)
         outcomes = self.outcomes.get(
             (top.code if self.tops_by_suit else top.suitless_code) << 1 | moves.reversed)
         if outcomes is None:
             outcomes = self.on_top(top, moves.reversed)
-        found = list(map(outcomes.__getitem__, moves.keys))
+        found = moves.outcomes_of(outcomes)
         if any(found):
-            return Legal(tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
-        return Legal(moves.only_pass, moves, outcomes)
+            return (tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
+        return (moves.only_pass, moves, outcomes)
 
     def _locked(self, moves: HandMoves, top: Combo, lock: Lock) -> Legal:
         """``legal`` under a lock: the outcomes on the top, less the plays that break it
         (their own outcomes for this state: the shared ones know no lock)."""
-        outcomes = dict(self.legal(moves, top).outcomes or {})
+        outcomes = dict(self.legal(moves, top)[2] or {})
         strength = strengths(self.rules.rank_order, moves.reversed)
         combos = chain.from_iterable([part.combos for part in moves.parts])
         for play, combo, key in zip(moves.plays, combos, moves.keys, strict=True):
@@ -738,7 +745,7 @@ class MoveGenerator:
                 outcomes[key] = False
         plays = tuple(play for play, key in zip(moves.plays, moves.keys, strict=True)
                       if outcomes.get(key))
-        return Legal(plays + moves.only_pass, moves, outcomes)
+        return (plays + moves.only_pass, moves, outcomes)
 
 
 def suit_pattern(cards: tuple[Card, ...]) -> int:
