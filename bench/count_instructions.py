@@ -13,6 +13,7 @@ Python and the imports.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -33,7 +34,8 @@ def count(loop: str, players: int, preset: str, hands: int) -> tuple[int, int]:
     done = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, __file__, "--child", loop, str(players), preset, str(hands)],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"})  # (string hashes: the same dict layouts)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     assert found, done.stderr
     return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])

@@ -8,6 +8,8 @@ accepts exactly what is listed here.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from president.actions import Action, Decree, Discard, Give, GiveBack, Ready, choices_of
 from president.moves import NO_ACTIONS, HandMoves, Legal, legal_of, tax_returns
 from president.roles import Role
@@ -31,7 +33,18 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
             if moves is None or moves.hand is not state.hands[seat] \
                     or moves.reversed != state.reversed:
                 moves = _hand_moves(state, seat)
-            legal = state.game.moves.legal(moves, state.top, state.lock)
+            top, generator = state.top, state.game.moves
+            if top is None or state.lock is not None:
+                legal = generator.legal(moves, top, state.lock)
+            else:  # (``MoveGenerator.legal`` on a top, no lock: inlined, a call less)
+                outcomes = generator.outcomes.get(
+                    (top.code if generator.tops_by_suit else top.suitless_code) << 1
+                    | moves.reversed)
+                if outcomes is None:
+                    outcomes = generator.on_top(top, moves.reversed)
+                found = moves.outcomes_of(outcomes)
+                legal = (tuple(compress(moves.plays, found)) + moves.only_pass
+                         if any(found) else moves.only_pass, moves, outcomes)
         else:
             legal = _legal_otherwise(state, seat)
         state._legal[seat] = legal

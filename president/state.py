@@ -66,7 +66,7 @@ class HandResult:
 class State:
     """One moment of a session. ``game`` is what the rules imply (``Game(rules)``, made
     here when not given; ``replace`` passes it on). Not slotted: the engine copies a state
-    in one place, ``engine._evolve`` (see there why), which also carries the seats'
+    in one place, ``engine._made`` (see there why), which also carries the seats'
     moves (``_moves``)."""
 
     rules: HouseRules
