@@ -42,7 +42,10 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
                     | moves.reversed)
                 if outcomes is None:
                     outcomes = generator.on_top(top, moves.reversed)
-                found = moves.outcomes_of(outcomes)
+                try:
+                    found = moves.outcomes_of(outcomes)
+                except KeyError:  # a play not yet compared with this top
+                    found = generator.compared(moves, top, outcomes)
                 legal = (tuple(compress(moves.plays, found)) + moves.only_pass
                          if any(found) else moves.only_pass, moves, outcomes)
         else:

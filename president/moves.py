@@ -457,23 +457,11 @@ NO_ACTIONS = legal_of(())
 NO_PLAY = -1
 
 
-class Outcomes(dict[int, "Outcome | Literal[False]"]):
-    """The outcome of ``compare`` of each play (by comparison key: ``MoveGenerator.key``)
-    on one top in one order, false for a play that may not go on it; found when first
-    asked (``__missing__``: ``self[key]`` finds it)."""
-
-    __slots__ = ("generator", "top", "reversed")
-
-    def __init__(self, generator: MoveGenerator, top: Combo, reversed_: bool) -> None:
-        super().__init__()
-        self.generator, self.top, self.reversed = generator, top, reversed_
-        self[NO_PLAY] = False
-
-    def __missing__(self, key: int) -> Outcome | Literal[False]:
-        generator = self.generator
-        outcome = compare(generator.combo_of[key], self.top, generator.rules, self.reversed)
-        found = self[key] = outcome if outcome.playable else False
-        return found
+# The outcome of ``compare`` of each play (by comparison key: ``MoveGenerator.key``) on one
+# top in one order, false for a play that may not go on it (``MoveGenerator.on_top``); a
+# plain dict, filled as plays are first asked about (``MoveGenerator.compared``): a dict
+# subclass with ``__missing__`` takes twice as long to read.
+Outcomes = dict[int, "Outcome | Literal[False]"]
 
 
 class HandMoves:
@@ -623,12 +611,22 @@ class MoveGenerator:
         return code
 
     def on_top(self, top: Combo, reversed_: bool) -> Outcomes:
-        """The outcomes of plays (by key) on ``top`` in the order ``reversed_``."""
+        """The outcomes of plays (by key) on ``top`` in the order ``reversed_`` found so far."""
         index = (top.code if self.tops_by_suit else top.suitless_code) << 1 | reversed_
         outcomes = self.outcomes.get(index)
         if outcomes is None:
-            outcomes = self.outcomes[index] = Outcomes(self, top, reversed_)
+            outcomes = self.outcomes[index] = {NO_PLAY: False}
         return outcomes
+
+    def compared(self, moves: HandMoves, top: Combo,
+                 outcomes: Outcomes) -> tuple[Outcome | Literal[False], ...]:
+        """``moves.outcomes_of(outcomes)`` once the plays not yet compared with ``top``
+        (``outcomes``: ``on_top(top, moves.reversed)``) are."""
+        for key in moves.keys:
+            if key not in outcomes:
+                outcome = compare(self.combo_of[key], top, self.rules, moves.reversed)
+                outcomes[key] = outcome if outcome.playable else False
+        return moves.outcomes_of(outcomes)
 
     def for_hand(self, seat: int, hand: tuple[Card, ...], reversed_: bool,
                  passing: Pass | None = None) -> HandMoves:
@@ -727,7 +725,10 @@ class MoveGenerator:
             (top.code if self.tops_by_suit else top.suitless_code) << 1 | moves.reversed)
         if outcomes is None:
             outcomes = self.on_top(top, moves.reversed)
-        found = moves.outcomes_of(outcomes)
+        try:
+            found = moves.outcomes_of(outcomes)
+        except KeyError:  # a play not yet compared with this top
+            found = self.compared(moves, top, outcomes)
         if any(found):
             return (tuple(compress(moves.plays, found)) + moves.only_pass, moves, outcomes)
         return (moves.only_pass, moves, outcomes)
