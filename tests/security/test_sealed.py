@@ -157,7 +157,9 @@ class Attack:
         raise AssertionError(self.kind)
 
 
-@pytest.mark.parametrize("kind", ["flip", "replay", "reorder", "cut", "chat", "leave"])
+# (a held-back or cut record is caught about 5 s later, at the host's heartbeat: slow)
+@pytest.mark.parametrize("kind", ["flip", "replay", pytest.param("reorder", marks=pytest.mark.slow),
+                                  pytest.param("cut", marks=pytest.mark.slow), "chat", "leave"])
 def test_bytes_changed_on_the_way_close_that_connection_and_change_nothing(kind: str) -> None:
     async def scenario() -> dict[str, Any]:
         table = Table(TableOptions(name="Kitchen", seats=3, bots=1, seed=3, bot_delay=5.0,
