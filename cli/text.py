@@ -159,7 +159,7 @@ RANK_NAMES: dict[Rank, tuple[str, str]] = {
 }
 
 # A joker named in a sentence ("Anna plays Joker."): where the corner label "JK" reads as
-# nothing in running text (Italian), the catalog gives the card's name instead.
+# nothing in running text, the catalog gives the card's name instead (every language).
 JOKER_IN_TEXT = NP_("card in a sentence", "JK")
 
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}

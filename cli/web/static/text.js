@@ -82,7 +82,7 @@ export class Text {
   }
 
   // A play's cards in a sentence, each wild joker with the card it stands for
-  // ("5♠ 5♥ JK as 5♦"): as cli/text.py's Text.played.
+  // ("5♠ 5♥ Joker as 5♦"): as cli/text.py's Text.played.
   played(text, declared) {
     const named = parseCards(declared);
     if (!named.length) return this.cards(text);
