@@ -8,8 +8,6 @@ accepts exactly what is listed here.
 
 from __future__ import annotations
 
-from itertools import compress
-
 from president.actions import Action, Decree, Discard, Give, GiveBack, Ready, choices_of
 from president.moves import NO_ACTIONS, HandMoves, Legal, legal_of, tax_returns
 from president.roles import Role
@@ -33,21 +31,7 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
             if moves is None or moves.hand is not state.hands[seat] \
                     or moves.reversed != state.reversed:
                 moves = _hand_moves(state, seat)
-            top, generator = state.top, state.game.moves
-            if top is None or state.lock is not None:
-                legal = generator.legal(moves, top, state.lock)
-            else:  # (``MoveGenerator.legal`` on a top, no lock: inlined, a call less)
-                outcomes = generator.outcomes.get(
-                    (top.code if generator.tops_by_suit else top.suitless_code) << 1
-                    | moves.reversed)
-                if outcomes is None:
-                    outcomes = generator.on_top(top, moves.reversed)
-                try:
-                    found = moves.outcomes_of(outcomes)
-                except KeyError:  # a play not yet compared with this top
-                    found = generator.compared(moves, top, outcomes)
-                legal = (tuple(compress(moves.plays, found)) + moves.only_pass
-                         if any(found) else moves.only_pass, moves, outcomes)
+            legal = state.game.moves.legal(moves, state.top, state.lock)
         else:
             legal = _legal_otherwise(state, seat)
         state._legal[seat] = legal
