@@ -202,8 +202,13 @@ def play_turn(driver: Any, host: HostThread, seat: int) -> None:
     """Tap the cards of a move, then Play (or tap Pass), and wait for the host to take it."""
     version = host.table.version
     action = choose(host, seat)
-    wait(lambda: driver.execute_script("return document.body.classList.contains('my-turn')"),
-         what="my turn")
+    state = host.table.state
+    assert state is not None
+    held = sorted(str(c) for c in state.hands[seat])
+    # (the page may still show the turn it just played when the others were quicker than
+    # its redraw: its hand tells the turns apart when it played cards)
+    wait(lambda: driver.execute_script("return document.body.classList.contains('my-turn')")
+         and sorted(hand_on_page(driver)) == held, what="my turn, with the host's hand")
     if isinstance(action, Play):
         for card in action.cards:
             tap(driver, f"#hand [data-card='{card}'][aria-pressed='false']")
