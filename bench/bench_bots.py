@@ -193,8 +193,24 @@ def verdict(summaries: Sequence[KindSummary]) -> str:
     return "intervals overlap"
 
 
+def paired_gap(setting: Setting, results: Sequence[SessionResult]) -> tuple[float, float]:
+    """The first kind's mean place minus the second's over each pair of sessions that
+    dealt the same cards with the kinds swapped, with the half width of its 95 % interval:
+    the card luck of the deals cancels out (a finer measure than the verdict's, which
+    counts every session as an independent sample)."""
+    first, second = setting.kinds
+    gaps = []
+    for start in range(0, len(results) - 1, 2):
+        pair = results[start:start + 2]
+        gaps.append(statistics.fmean(p for r in pair for p in r.places[first])
+                    - statistics.fmean(p for r in pair for p in r.places[second]))
+    if not gaps:
+        return math.nan, math.inf
+    return interval(gaps)
+
+
 def table(setting: Setting, sessions: int, summaries: Sequence[KindSummary],
-          wall: float) -> str:
+          wall: float, gap: tuple[float, float] | None = None) -> str:
     head = (f"### {setting.kinds[0]} vs {setting.kinds[1]}: {setting.players} players, "
             f"{setting.preset}, {sessions} sessions x {setting.hands} hands, "
             f"budget {1000 * setting.budget:.0f} ms ({wall:.0f} s)")
@@ -208,7 +224,11 @@ def table(setting: Setting, sessions: int, summaries: Sequence[KindSummary],
             f"| {100 * s.president[0]:.1f} % ± {100 * s.president[1]:.1f} "
             f"| {s.score[0]:+.2f} ± {s.score[1]:.2f} | {s.moves} | {s.median_ms:.2f} "
             f"| {s.p99_ms:.1f} | {s.max_ms:.1f} | {s.cpu_s:.1f} |")
-    lines += ["", f"verdict: {verdict(summaries)}", ""]
+    lines += ["", f"verdict: {verdict(summaries)}"]
+    if gap is not None:
+        lines.append(f"paired by deal: {setting.kinds[0]} - {setting.kinds[1]} = "
+                     f"{gap[0]:+.3f} ± {gap[1]:.3f} places")
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -242,8 +262,8 @@ def main(argv: Iterable[str] | None = None) -> int:
                 started = time.monotonic()
                 results = run_setting(setting, args.sessions, args.jobs)
                 wall = time.monotonic() - started
-                print(table(setting, args.sessions, summarise(setting, results), wall),
-                      flush=True)
+                print(table(setting, args.sessions, summarise(setting, results), wall,
+                            paired_gap(setting, results)), flush=True)
     return 0
 
 
