@@ -457,9 +457,9 @@ HINT_REASONS: dict[str, tuple[str, str]] = {
                  N_("lead your weakest cards first; keep {keep} to take the lead back later.")),
     "lead_control": (N_("nobody can beat it, so you keep the lead."),) * 2,
     "take_trick": (N_("nobody can beat it: the trick is yours."),) * 2,
-    "follow_low": (N_("the lowest cards that beat the pile."),
-                   N_("the lowest cards that beat the pile; keep {keep} to take the lead "
-                      "back later.")),
+    "follow_low": (N_("the lowest cards that beat the pile without breaking up a set."),
+                   N_("the lowest cards that beat the pile without breaking up a set; "
+                      "keep {keep} to take the lead back later.")),
     "spend_control": (N_("nobody can beat it, and the rest of your hand can go out after "
                          "it."),) * 2,
     "split": (N_("it breaks up a set, but every other play costs more."),) * 2,

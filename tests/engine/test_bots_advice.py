@@ -71,3 +71,13 @@ def test_the_hint_is_the_bots_move_from_the_view_alone() -> None:
             else:
                 assert hints == []
             state, _ = apply(state, chosen)
+
+
+def test_following_over_a_lower_pair_says_it_keeps_the_set_whole() -> None:
+    """The 9s would beat the 8 too: the hint follows with the queen and says why (the
+    reason's words, "without breaking up a set", are in cli/text.py)."""
+    state = position(["4S 9C 9D QD AC", "8C 3H 5H", "6D 10D KD"], turn=1)
+    state, _ = apply(state, Play(1, parse_cards("8C")))
+    state, _ = apply(state, Pass(2))
+    first = MediumBot().suggest(view(state, 0))[0]
+    assert (first.action, first.reason) == (Play(0, parse_cards("QD")), "follow_low")
