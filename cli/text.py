@@ -478,7 +478,8 @@ HINTS_OFF = N_("Hints are turned off at this table.")
 NO_HINT = N_("No hint now: it is not your move.")
 
 # "To beat" while following (issue 28): what a play must be, from the view's top of the
-# pile; {rank} the top's rank (a run's top card), "above" the order in force.
+# pile; {rank} the top's rank (a run's top card). Under a revolution or an 11-back the
+# lower ranks beat the higher: "below" (``BEAT_BELOW``), and the rule named after it.
 TO_BEAT = N_("To beat: {what}")
 TO_BEAT_OR_PASS = N_("To beat: {what} · or pass")
 BEAT_SETS: dict[int, tuple[str, str]] = {   # by set size: (above, equal or above)
@@ -491,8 +492,19 @@ BEAT_MANY = (NN_("{count} card of one rank above {rank}", "{count} cards of one 
              NN_("{count} card of one rank of {rank} or above",
                  "{count} cards of one rank of {rank} or above"))
 BEAT_RUN = NN_("a run of {count} card above {rank}", "a run of {count} cards above {rank}")
-BEAT_ORDER = {"revolution": N_("(revolution: lower ranks beat higher ones)"),
-              "back": N_("(11-back: lower ranks beat higher ones)"),
+BEAT_SETS_BELOW: dict[int, tuple[str, str]] = {   # the order reversed: (below, or below)
+    1: (N_("a single below {rank}"), N_("a single of {rank} or below")),
+    2: (N_("a pair below {rank}"), N_("a pair of {rank} or below")),
+    3: (N_("three of a kind below {rank}"), N_("three of a kind of {rank} or below")),
+    4: (N_("four of a kind below {rank}"), N_("four of a kind of {rank} or below")),
+}
+BEAT_MANY_BELOW = (
+    NN_("{count} card of one rank below {rank}", "{count} cards of one rank below {rank}"),
+    NN_("{count} card of one rank of {rank} or below",
+        "{count} cards of one rank of {rank} or below"))
+BEAT_RUN_BELOW = NN_("a run of {count} card below {rank}", "a run of {count} cards below {rank}")
+BEAT_ORDER = {"revolution": N_("(revolution)"),
+              "back": N_("(11-back)"),
               "back_usual": N_("(11-back: the usual order again)")}
 RANK_KEY_TIP = N_("Tip: {key} selects your {rank} cards (again: one fewer) · Enter plays them")
 
@@ -949,13 +961,15 @@ class Text:
         """One line saying what beats the pile ``top`` under the rules in force."""
         equal = rules.equal_rank != "off" and top.kind == "set"
         rank = self.rank(top.rank)
+        runs, sets, many = ((BEAT_RUN_BELOW, BEAT_SETS_BELOW, BEAT_MANY_BELOW) if reversed_
+                            else (BEAT_RUN, BEAT_SETS, BEAT_MANY))
         if top.kind == "run":
-            what = self.tr.ngettext(*BEAT_RUN, top.size).format(
+            what = self.tr.ngettext(*runs, top.size).format(
                 count=self.number(top.size), rank=rank)
-        elif top.size in BEAT_SETS:
-            what = self.tr.gettext(BEAT_SETS[top.size][equal]).format(rank=rank)
+        elif top.size in sets:
+            what = self.tr.gettext(sets[top.size][equal]).format(rank=rank)
         else:
-            what = self.tr.ngettext(*BEAT_MANY[equal], top.size).format(
+            what = self.tr.ngettext(*many[equal], top.size).format(
                 count=self.number(top.size), rank=rank)
         if back:
             what += " " + self.tr.gettext(BEAT_ORDER["back" if reversed_ else "back_usual"])

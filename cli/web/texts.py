@@ -210,12 +210,16 @@ def _build(language: str) -> dict[str, Any]:
         plain(f"play.{kind}.own", own)
     plain("beat.line", text.TO_BEAT)
     plain("beat.line_pass", text.TO_BEAT_OR_PASS)
-    for size, messages in text.BEAT_SETS.items():
-        for equal, message in enumerate(messages):
-            plain(f"beat.set.{size}.{equal}", message)
-    for equal, pair in enumerate(text.BEAT_MANY):
-        plural(f"beat.many.{equal}", pair)
-    plural("beat.run", text.BEAT_RUN)
+    for below, (sets, many, run) in enumerate((
+            (text.BEAT_SETS, text.BEAT_MANY, text.BEAT_RUN),
+            (text.BEAT_SETS_BELOW, text.BEAT_MANY_BELOW, text.BEAT_RUN_BELOW))):
+        way = ("above", "below")[below]
+        for size, messages in sets.items():
+            for equal, message in enumerate(messages):
+                plain(f"beat.{way}.set.{size}.{equal}", message)
+        for equal, pair in enumerate(many):
+            plural(f"beat.{way}.many.{equal}", pair)
+        plural(f"beat.{way}.run", run)
     for order, message in text.BEAT_ORDER.items():
         plain(f"beat.order.{order}", message)
     plain("hint.line", text.HINT_LINE)

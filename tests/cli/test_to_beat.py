@@ -32,10 +32,16 @@ def test_a_pair_of_queens_to_beat_in_four_languages(language: str) -> None:
 def test_the_rules_in_force_are_named() -> None:
     text = Text("en")
     single = make_combo("set", 1, Rank.NINE, Suit.HEARTS)
+    # (the order reversed: the lower ranks beat, and the rule that reversed it is named)
     assert text.to_beat(single, HouseRules(), True, False, None, True) == (
-        "To beat: a single above 9 (revolution: lower ranks beat higher ones) · or pass")
+        "To beat: a single below 9 (revolution) · or pass")
     assert text.to_beat(single, HouseRules(), True, True, None, True) == (
-        "To beat: a single above 9 (11-back: lower ranks beat higher ones) · or pass")
+        "To beat: a single below 9 (11-back) · or pass")
+    assert text.to_beat(make_combo("set", 2, Rank.NINE), HouseRules(equal_rank="allowed"),
+                        True, False, None, False) == "To beat: a pair of 9 or below (revolution)"
+    assert text.to_beat(make_combo("run", 3, Rank.SEVEN), HouseRules(sequences=3), True,
+                        False, None, True) == (
+        "To beat: a run of 3 cards below 7 (revolution) · or pass")
     assert text.to_beat(single, HouseRules(), False, True, None, False) == (
         "To beat: a single above 9 (11-back: the usual order again)")
     locked = text.to_beat(single, HouseRules(), False, False, Lock((Suit.HEARTS,), False), True)
@@ -47,6 +53,22 @@ def test_the_rules_in_force_are_named() -> None:
         "To beat: a run of 3 cards above 7 · or pass")
     assert Text("pl").to_beat(make_combo("set", 5, Rank.FIVE), HouseRules(), False, False,
                               None, False) == "Do przebicia: 5 kart jednej wartości wyższych niż 5"
+
+
+BELOW = {   # the Dutch line that did not fit 80 columns (an 11-back on a 4)
+    "en": "To beat: a single below 4 (11-back) · or pass",
+    "it": "Per battere: una singola sotto 4 (rovescio del fante) · oppure passa",
+    "nl": "Om te verslaan: een enkele kaart onder 4 (boerenrevolutie) · of pas",
+    "pl": "Do przebicia: pojedyncza karta niższa niż 4 (walet) · albo pas",
+}
+
+
+@pytest.mark.parametrize("language", sorted(BELOW))
+def test_under_an_11_back_the_lower_cards_beat_in_four_languages(language: str) -> None:
+    line = Text(language).to_beat(make_combo("set", 1, Rank.FOUR, Suit.HEARTS), HouseRules(),
+                                  True, True, None, True)
+    assert line == BELOW[language]
+    assert len(line) <= 79
 
 
 def test_the_header_says_what_beats_the_pile_and_the_first_hand_teaches_a_rank_key(

@@ -60,10 +60,11 @@ export class Text {
     const x = this.x;
     const equal = equalRank !== "off" && kind === "set" ? 1 : 0;
     const shown = this.rank(rank);
+    const way = reversed ? "below" : "above";   // the lower ranks beat under a reversal
     let what;
-    if (kind === "run") what = x.tn("beat.run", size, { count: x.number(size), rank: shown });
-    else if (size <= 4) what = x.t(`beat.set.${size}.${equal}`, { rank: shown });
-    else what = x.tn(`beat.many.${equal}`, size, { count: x.number(size), rank: shown });
+    if (kind === "run") what = x.tn(`beat.${way}.run`, size, { count: x.number(size), rank: shown });
+    else if (size <= 4) what = x.t(`beat.${way}.set.${size}.${equal}`, { rank: shown });
+    else what = x.tn(`beat.${way}.many.${equal}`, size, { count: x.number(size), rank: shown });
     if (back) what += ` ${x.t(reversed ? "beat.order.back" : "beat.order.back_usual")}`;
     else if (reversed) what += ` ${x.t("beat.order.revolution")}`;
     if (lock) what += ` · ${this.lock(lock)}`;
