@@ -8,6 +8,7 @@ import asyncio
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
@@ -115,3 +116,22 @@ def test_the_plain_client_reads_give_and_discard() -> None:
     assert parse_command("give 3c 4d", 1, giving=True) == Give(1, parse_cards("3C 4D"))
     assert parse_command("give 3c 4d", 1) == GiveBack(1, parse_cards("3C 4D"))
     assert parse_command("discard 9h", 2) == Discard(2, parse_cards("9H"))
+
+
+@pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
+def test_the_choice_prompts_fit_80_columns_whole_in_four_languages(language: str) -> None:
+    """(The Dutch ones were cut before "Enter" at 80 columns.)"""
+    seven = make_ui(language, 80, 24)
+    seat_at(seven, after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"]))
+    prompt = seven.text.tr.ngettext(
+        "7-pass: choose {n} card to give to {name} (one per 7 you played), then Enter.",
+        "7-pass: choose {n} cards to give to {name} (one per 7 you played), then Enter.",
+        2).format(n=2, name="Anna")
+    assert prompt in render(seven).text
+    ten = make_ui(language, 80, 24)
+    seat_at(ten, after_play("10C 10D", ["10C 10D 3C 4D 9H", "8D 4S", "9C KC"]))
+    prompt = ten.text.tr.ngettext(
+        "10-discard: choose {n} card to discard (one per 10 you played), then Enter.",
+        "10-discard: choose {n} cards to discard (one per 10 you played), then Enter.",
+        2).format(n=2)
+    assert prompt in render(ten).text
