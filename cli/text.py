@@ -247,6 +247,10 @@ REASONS: dict[str, str] = {
     "locked_out": N_("You passed: you cannot play again until the pile is cleared."),
     "no_tax_due": N_("You have no cards to give back."),
     "wrong_count": N_("Choose exactly as many cards as you have to give back."),
+    "wrong_give_count": N_("Choose exactly as many cards as you have to give: one per 7 "
+                           "you played."),
+    "wrong_discard_count": N_("Choose exactly as many cards as you have to discard: one per "
+                              "10 you played."),
     "already_ready": N_("You have already said you are ready."),
     "not_president": N_("Only the President can make a decree."),
     "decree_made": N_("The decree for this hand has already been made."),

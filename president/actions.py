@@ -138,6 +138,8 @@ REASONS = (
     "step_locked",      # the pile is locked to plays one rank step up (suit_lock)
     "must_give",        # a 7-pass or 10-discard of this seat's choice comes first
     "no_give_due",      # no 7-pass (or no 10-discard) of this seat is due
+    "wrong_give_count",     # the 7-pass needs another number of cards
+    "wrong_discard_count",  # the 10-discard needs another number of cards
     "mixed_suits",      # a run's cards must all be of one suit (runs_same_suit)
 )
 

@@ -92,7 +92,9 @@ def _choice_reason(view: View, action: Give | Discard) -> str:
     kind = "give" if isinstance(action, Give) else "discard"
     if choosing is None or choosing.seat != action.seat or choosing.kind != kind:
         return "no_give_due"
-    return "wrong_count" if len(action.cards) != choosing.number else "not_in_hand"
+    if len(action.cards) != choosing.number:
+        return "wrong_give_count" if kind == "give" else "wrong_discard_count"
+    return "not_in_hand"
 
 
 def _play_reason(view: View, action: Play) -> str:

@@ -76,17 +76,21 @@ def test_the_seven_pass_screen_refuses_the_wrong_number_of_cards() -> None:
     ui.connection = connection = Acting()
     press(ui, "3", "\r")
     assert connection.sent == []
-    assert model.message == ui.text.reason("wrong_count")
+    assert model.message == ui.text.reason("wrong_give_count")
     press(ui, "p")  # no pass while the choice is due
     assert connection.sent == [] and model.message == ui.text.reason("must_give")
 
 
 def test_the_ten_discard_screen_in_italian() -> None:
     ui = make_ui("it", 80, 24)
-    seat_at(ui, after_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
+    model = seat_at(ui, after_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
     ui.connection = connection = Acting()
     assert ("Scarto del 10: scegli 1 carta da scartare (una per ogni 10), poi Invio."
             in render(ui).text)
+    press(ui, "\r")   # nothing chosen: the discard's count, not the tax's
+    assert connection.sent == []
+    assert model.message == ("Scegli esattamente tante carte quante ne devi scartare: una per "
+                             "ogni 10 giocato.")
     press(ui, "4", "\r")
     assert connection.sent == [Discard(0, parse_cards("4D"))]
 

@@ -60,7 +60,7 @@ def test_seven_pass_refusals() -> None:
     state, _ = play(position(["7C 4H 9S", "8D 4S", "9C KC"], SEVEN), 0, "7C")
     assert_illegal(state, Play(0, parse_cards("9S")), "must_give")
     assert_illegal(state, Pass(0), "must_give")
-    assert_illegal(state, Give(0, parse_cards("4H 9S")), "wrong_count")
+    assert_illegal(state, Give(0, parse_cards("4H 9S")), "wrong_give_count")
     assert_illegal(state, Give(0, parse_cards("KC")), "not_in_hand")
     assert_illegal(state, Discard(0, parse_cards("4H")), "no_give_due")
     assert_illegal(state, Give(1, parse_cards("4S")), "no_give_due")
@@ -105,6 +105,8 @@ def test_ten_discard_the_player_discards_one_card_per_ten() -> None:
     state = position(["10C 10D 4H 9S KD", "JD 4S", "9C KC"], TEN)
     state, _ = play(state, 0, "10C 10D")
     assert view(state, 1).choosing == Choosing(0, "discard", 2, None)
+    assert_illegal(state, Discard(0, parse_cards("4H")), "wrong_discard_count")
+    assert refusal(view(state, 0), Discard(0, parse_cards("4H"))) == "wrong_discard_count"
     state, events = discard(state, 0, "4H 9S")
     assert find(events, "discard") == [{"hand": 1, "seat": 0, "cards": "4H 9S"}]
     assert project_event(events[0], 2) == events[0]  # face up
@@ -200,7 +202,7 @@ def test_refusal_from_the_view_matches_the_engine() -> None:
     mine = view(state, 0)
     assert refusal(mine, Give(0, parse_cards("4H"))) is None
     assert refusal(mine, Play(0, parse_cards("9S"))) == "must_give"
-    assert refusal(mine, Give(0, parse_cards("4H 9S"))) == "wrong_count"
+    assert refusal(mine, Give(0, parse_cards("4H 9S"))) == "wrong_give_count"
 
 
 def test_history_with_passes_and_discards_replays() -> None:
