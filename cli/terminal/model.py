@@ -549,6 +549,14 @@ class TableModel:
                                       chosen.params)
         self.changed()
 
+    def hinted_pass(self) -> bool:
+        """Whether the hint shown for this view says to pass (then Enter passes, as the
+        hint's cards would be played)."""
+        known = self._hints
+        if known is None or known[0] is not self.view or not known[1]:
+            return False
+        return isinstance(known[1][self.hint_index % len(known[1])].action, Pass)
+
     # ------------------------------------------------------------ actions
 
     def confirm_action(self) -> Action | None:
@@ -560,6 +568,8 @@ class TableModel:
             return self._checked(self.choice_action(self.selected_cards()))
         if self.phase == "play":
             cards = self.selected_cards()
+            if not cards and self.hinted_pass():
+                return self._checked(Pass(self.seat or 0))
             if self.wild_selection(cards):
                 return self._declared(cards)
             return self._checked(Play(self.seat or 0, cards))

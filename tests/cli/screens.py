@@ -7,6 +7,7 @@ the text rows and, per window, the lines its content asked for that did not fit.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -14,6 +15,8 @@ from prompt_toolkit.application.current import set_app
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import to_formatted_text
 from prompt_toolkit.formatted_text.utils import fragment_list_width, split_lines
+from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Window, walk
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
@@ -201,3 +204,17 @@ def render(ui: PresidentUI) -> Rendered:
         row = screen.data_buffer[y]
         rows.append("".join(row[x].char for x in range(size.columns)).rstrip())
     return Rendered(rows, overflows, windows)
+
+
+def press(ui: PresidentUI, *keys: str) -> None:
+    """Keys through the application's real key bindings (a carriage return is Enter)."""
+    async def feed() -> None:
+        with set_app(ui.app):
+            for data in keys:
+                ui.app.key_processor.feed(KeyPress(Keys.ControlM if data == "\r" else data,
+                                                   data))
+                ui.app.key_processor.process_keys()
+                await asyncio.sleep(0)     # what the keys spawned (a chat line) runs
+                await asyncio.sleep(0)
+
+    asyncio.run(feed())

@@ -4,15 +4,11 @@ marks what it got (issue 11)."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from prompt_toolkit.application.current import set_app
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
-from screens import NAMES, Moment, make_ui, render, seat_at
+from screens import NAMES, Moment, make_ui, press, render, seat_at
 
 from president.actions import Discard, Give, Play
 from president.cards import parse_cards
@@ -42,19 +38,6 @@ class Acting:
         self.sent.append(action)
         from screens import Accepted
         return Accepted()
-
-
-def press(ui: Any, *keys: str) -> None:
-    async def feed() -> None:
-        with set_app(ui.app):
-            for data in keys:
-                ui.app.key_processor.feed(KeyPress(Keys.ControlM if data == "\r" else data,
-                                                   data))
-                ui.app.key_processor.process_keys()
-                await asyncio.sleep(0)
-                await asyncio.sleep(0)
-
-    asyncio.run(feed())
 
 
 def test_the_seven_pass_screen_names_the_receiver_and_enter_gives_the_selection() -> None:

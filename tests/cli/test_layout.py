@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 import screens
 from prompt_toolkit.application.current import set_app
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
-from screens import Moment, Rendered, make_ui, render, seat_at, waiting_room
+from screens import Moment, Rendered, make_ui, press, render, seat_at, waiting_room
 
 from president.actions import Pass, Play
 from president.cards import parse_cards
@@ -276,18 +274,6 @@ def test_keys_that_do_nothing_say_so() -> None:
     press(ui, "z")
     assert model.message == "z: nothing to do with this key here · ? help"
     assert "z: nothing to do" in render(ui).text
-
-
-def press(ui: Any, data: str) -> None:
-    """One key through the application's real key bindings."""
-    async def feed() -> None:
-        with set_app(ui.app):
-            ui.app.key_processor.feed(KeyPress(Keys.ControlM if data == "\r" else data, data))
-            ui.app.key_processor.process_keys()
-            await asyncio.sleep(0)     # what the keys spawned (a chat line) runs
-            await asyncio.sleep(0)
-
-    asyncio.run(feed())
 
 
 def test_cards_received_in_the_tax_are_marked() -> None:
