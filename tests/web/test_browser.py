@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from browser_kit import (
+    PHONE,
     HostThread,
     browser_test_marks,
     by_id,
@@ -407,5 +408,43 @@ def test_the_hint_button_selects_the_hosts_idea_and_says_why(browser: Any) -> No
         first = ideas[0].action
         assert sorted(chosen) == sorted(format_cards(getattr(first, "cards", ())).split())
         assert [m["type"] for m in ws_sent(browser)[0]].count("hint_request") == 1
+    finally:
+        host.stop()
+
+
+def test_the_pile_keeps_its_plays_in_view_when_a_hint_takes_two_lines(browser: Any) -> None:
+    """A pile of three plays wraps to two rows on a small phone; a hint's two lines below
+    the hand took their room from the pile, cutting the newest play (the one to beat).
+    The log gives way instead, and where even that is not enough the page scrolls."""
+    from president.rules import preset
+
+    host = HostThread(name="Attic", seats=4, bots=3, bot_delay=0.0, seed=5,
+                      rules=preset("daihinmin_local"))
+    try:
+        join(browser, host.url, "Ola", "nl")
+        wait(lambda: host.seat_of("Ola") is not None, what="a seat")
+        seat = host.seat_of("Ola")
+        assert seat is not None
+        for _ in range(60):   # our turns, until one follows three plays
+            wait(lambda: my_turn(host, seat) or hand_over(host), what="our turn")
+            if hand_over(host):
+                pytest.fail("no turn of ours after three plays in the first hand")
+            if len(host.table.state.pile) >= 3:
+                break
+            play_turn(browser, host, seat)
+        wait(lambda: len(browser.find_elements("css selector", "#pile .play"))
+             == len(host.table.state.pile), what="the pile drawn")
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {**PHONE, "width": 320, "height": 520})   # a small phone
+        by_id(browser, "act-hint").click()
+        wait(lambda: text_of(browser, "message") != "", what="the hint")
+        cut = """
+            const pile = document.getElementById('pile');
+            const box = pile.getBoundingClientRect();
+            const middle = document.getElementById('middle').getBoundingClientRect();
+            const cards = [...pile.querySelectorAll('.card')].filter((card) =>
+              card.getBoundingClientRect().bottom > Math.min(box.bottom, middle.bottom) + 0.5);
+            return pile.scrollHeight > pile.clientHeight || cards.length > 0"""
+        wait(lambda: not browser.execute_script(cut), timeout=3, what="the whole pile in view")
     finally:
         host.stop()

@@ -164,6 +164,10 @@ function bindControls() {
   $("act-pass").addEventListener("click", () => (state.view?.phase === "session_over"
     && mayPlayAgain() ? act("play_duplicate") : act("pass")));
   $("act-hint").addEventListener("click", askHint);
+  // The pile (what to beat) never gives way: the middle stays at least as tall as it, the
+  // log takes what is left (style.css), and a screen too short for it scrolls.
+  new ResizeObserver(() => { $("middle").style.minHeight = `${$("pile").offsetHeight}px`; })
+    .observe($("pile"));
   $("decree-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("decree-text").value.trim();
