@@ -961,8 +961,10 @@ class Text:
     # ------------------------------------------------------------ following
 
     def to_beat(self, top: Combo, rules: HouseRules, reversed_: bool, back: bool,
-                lock: Lock | None, can_pass: bool) -> str:
-        """One line saying what beats the pile ``top`` under the rules in force."""
+                lock: Lock | None, can_pass: bool, order_note: bool = True) -> str:
+        """One line saying what beats the pile ``top`` under the rules in force (and which
+        rule turned the order, unless ``order_note`` is False: a narrow screen's title
+        says it already)."""
         equal = rules.equal_rank != "off" and top.kind == "set"
         rank = self.rank(top.rank)
         runs, sets, many = ((BEAT_RUN_BELOW, BEAT_SETS_BELOW, BEAT_MANY_BELOW) if reversed_
@@ -975,9 +977,9 @@ class Text:
         else:
             what = self.tr.ngettext(*many[equal], top.size).format(
                 count=self.number(top.size), rank=rank)
-        if back:
+        if order_note and back:
             what += " " + self.tr.gettext(BEAT_ORDER["back" if reversed_ else "back_usual"])
-        elif reversed_:
+        elif order_note and reversed_:
             what += " " + self.tr.gettext(BEAT_ORDER["revolution"])
         if lock is not None:
             what += " · " + self.lock(lock)

@@ -539,9 +539,7 @@ def hand_header_fragments(model: TableModel) -> Fragments:
         ).format(n=choosing.number)
         return fit_line([("class:turn", text)], columns())
     if model.my_turn and view.top is not None:   # following: what beats the pile
-        line = model.text.to_beat(view.top, model.rules, view.reversed, view.back, view.lock,
-                                  model.can(Pass))
-        return fit_line([("class:turn", line)], columns())
+        return fit_line([("class:turn", to_beat_line(model, columns()))], columns())
     if model.my_turn:
         return [("class:turn", tr.gettext("Your turn! Select cards, Enter plays."))]
     if view.phase == "hand_over":
@@ -551,6 +549,21 @@ def hand_header_fragments(model: TableModel) -> Fragments:
     if view.seat is None:
         return [("bold", tr.gettext("You are watching this table."))]
     return [("bold", tr.gettext("Your hand"))]
+
+
+def to_beat_line(model: TableModel, width: int) -> str:
+    """What beats the pile, whole where it fits in ``width``, else without the rule that
+    turned the order (the title names it), then without "or pass" (the key line has p)."""
+    view = model.view
+    assert view is not None and view.top is not None
+    line = ""
+    for order_note, can_pass in ((True, model.can(Pass)), (False, model.can(Pass)),
+                                 (False, False)):
+        line = model.text.to_beat(view.top, model.rules, view.reversed, view.back,
+                                  view.lock, can_pass, order_note)
+        if width_of(line) <= width:
+            break
+    return line
 
 
 def hand_area(model: TableModel, on_click: Any) -> Fragments:

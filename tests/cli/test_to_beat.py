@@ -8,7 +8,7 @@ from cli_fakes import FakeBridge
 
 from president.actions import Play
 from president.cards import Rank, Suit
-from president.cli.text import Text
+from president.cli.text import BEAT_ORDER, Text
 from president.combos import make_combo
 from president.locks import Lock
 from president.rules import HouseRules
@@ -90,3 +90,29 @@ def test_the_header_says_what_beats_the_pile_and_the_first_hand_teaches_a_rank_k
     assert any(line.startswith("To beat: a ") for line in lines), seen["screen"]
     tips = [line for line in lines if line.startswith("Tip: ") and "selects your" in line]
     assert bool(tips) == bool(seen["can_play"]), seen["screen"]
+
+
+@pytest.mark.parametrize("language", sorted(BELOW))
+def test_the_terminal_line_gives_up_the_rules_name_then_or_pass_to_fit(language: str) -> None:
+    """At 80 columns an 11-back under a suit lock did not fit in Italian, Dutch and Polish
+    ("… · oppure pa…"): the rule's name goes first (the title says it), then "or pass"."""
+    from types import SimpleNamespace
+
+    from president.actions import Pass
+    from president.cli.terminal.layout import to_beat_line
+
+    text = Text(language)
+    top = make_combo("set", 3, Rank.TEN)
+    lock = Lock((Suit.CLUBS, Suit.HEARTS, Suit.SPADES), False)
+    model = SimpleNamespace(text=text, rules=HouseRules(), can=lambda kind: kind is Pass,
+                            view=SimpleNamespace(top=top, reversed=True, back=True, lock=lock))
+    whole = text.to_beat(top, HouseRules(), True, True, lock, True)
+    assert to_beat_line(model, 200) == whole
+    line = to_beat_line(model, 79)
+    assert len(line) <= 79
+    assert line.startswith(text.to_beat(top, HouseRules(), True, True, None, False,
+                                        order_note=False))   # what to play, whole
+    if len(whole) <= 79:
+        assert line == whole
+    else:
+        assert text.tr.gettext(BEAT_ORDER["back"]) not in line
