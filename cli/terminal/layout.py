@@ -525,11 +525,16 @@ def hand_header_fragments(model: TableModel) -> Fragments:
         return fit_line([("class:turn", text)], columns())
     choosing = model.choosing
     if choosing is not None and choosing.to is not None:  # a 7-pass
+        name = view.players[choosing.to]
         text = tr.ngettext(
             "7-pass: choose {n} card to give to {name} (one per 7 you played), then Enter.",
             "7-pass: choose {n} cards to give to {name} (one per 7 you played), then Enter.",
             choosing.number,
-        ).format(n=choosing.number, name=view.players[choosing.to])
+        ).format(n=choosing.number, name=name)
+        if width_of(text) > columns():   # a long name: without the reason's count
+            text = tr.ngettext("7-pass: choose {n} card to give to {name}, then Enter.",
+                               "7-pass: choose {n} cards to give to {name}, then Enter.",
+                               choosing.number).format(n=choosing.number, name=name)
         return fit_line([("class:turn", text)], columns())
     if choosing is not None:  # a 10-discard
         text = tr.ngettext(

@@ -19,9 +19,9 @@ from president.state import Phase
 RULES = HouseRules(seven_pass=True, ten_discard=True)
 
 
-def after_play(cards: str, hands: list[str]) -> Moment:
+def after_play(cards: str, hands: list[str], names: tuple[str, ...] = NAMES[:3]) -> Moment:
     """Seat 0 (Tester) has just played ``cards`` from the first of ``hands``."""
-    state, events = new_session(RULES, NAMES[:3], 1)
+    state, events = new_session(RULES, list(names), 1)
     state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
                     turn=0, tax_due=(), tax_log=())
     state, more = apply(state, Play(0, parse_cards(cards)))
@@ -115,6 +115,14 @@ def test_the_choice_prompts_fit_80_columns_whole_in_four_languages(language: str
         "7-pass: choose {n} cards to give to {name} (one per 7 you played), then Enter.",
         2).format(n=2, name="Anna")
     assert prompt in render(seven).text
+    long_name = make_ui(language, 80, 24)   # a long name: the prompt without the count
+    seat_at(long_name, after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"],
+                                  ("Tester", "Bartholomew-Jan", "Chiara")))
+    prompt = long_name.text.tr.ngettext(
+        "7-pass: choose {n} card to give to {name}, then Enter.",
+        "7-pass: choose {n} cards to give to {name}, then Enter.",
+        2).format(n=2, name="Bartholomew-Jan")
+    assert prompt in render(long_name).text
     ten = make_ui(language, 80, 24)
     seat_at(ten, after_play("10C 10D", ["10C 10D 3C 4D 9H", "8D 4S", "9C KC"]))
     prompt = ten.text.tr.ngettext(
