@@ -98,15 +98,25 @@ def title_fragments(model: TableModel) -> Fragments:
         else:
             parts.append(tr.gettext("hand {number}").format(number=view.hand_number))
         parts.append(phase_name(model, view.phase))
-    out: Fragments = [("class:title", " " + " · ".join(parts) + " ")]
+    after: Fragments = []
     warning = status_text(model) if model.status != "connected" else ""
     if warning:     # before the order's banner: a lost table matters more than a trick
-        out.append(("class:warning", " " + warning + " "))
+        after.append(("class:warning", " " + warning + " "))
     if view and view.phase in ("play", "tax"):
         banner = order_banner(model, view)
         if banner:
-            out.append(("class:revolution", " " + banner + " "))
-    return fit_line(out, columns())
+            after.append(("class:revolution", " " + banner + " "))
+    # Too wide: the phase goes (the screen shows it), then the table's name is cut
+    # rather than the banners ("To beat" leaves the order's rule to the title).
+    width, room = columns(), columns() - sum(width_of(text) for _, text, *_ in after)
+    title = " " + " · ".join(parts) + " "
+    if after and view and width_of(title) > room:
+        title = " " + " · ".join(parts[:-1]) + " "
+        title = shorten(title.rstrip(), max(room - 1, MIN_TITLE)) + " "
+    return fit_line([("class:title", title), *after], width)
+
+
+MIN_TITLE = 12   # cells the table's name and hand keep beside the title's banners
 
 
 def order_banner(model: TableModel, view: View) -> str:

@@ -299,6 +299,24 @@ def test_a_lost_connection_shows_whole_beside_an_order_banner(language: str) -> 
     assert len(title) <= 80
 
 
+@pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
+def test_the_order_banner_shows_whole_beside_a_long_table_name(language: str) -> None:
+    """The title gives up its phase, then cuts the table's name, before the banner that
+    says the order is turned ("To beat" leaves the rule's name to it on a narrow screen):
+    in Dutch it read "… · Spelen  BOER: volgorde omgekeerd (deze stape…"."""
+    model = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
+    model.table = replace(TABLE, name="Bartholomew's kitchen table")
+    model.tr, model.text = load_texts(language)
+    title = text_of(layout.title_fragments(model))
+    assert model.tr.gettext("11-BACK: order reversed for this trick") in title, title
+    assert title.lstrip().startswith("Bartholomew") and len(title) <= 80
+    short = model_with(hand="3C 9D", reversed=True, back=True, phase="play")
+    short.table = replace(TABLE, name="Kitchen")
+    short.tr, short.text = model.tr, model.text
+    whole = text_of(layout.title_fragments(short))   # room for all: all of it
+    assert model.text.phase("play") in whole and "…" not in whole, whole
+
+
 def test_a_rank_key_picks_the_suits_a_suit_lock_asks_for() -> None:
     """Under a lock to hearts, '3' selects the 3♥, not the first 3 (3♣) the lock refuses;
     without a lock the first; a pair takes the locked suits too."""
