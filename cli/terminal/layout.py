@@ -196,7 +196,7 @@ def players_fragments(model: TableModel) -> Fragments:
     # (a role title is cut last: Dutch "Vicepresident" beside a long state kept whole)
     # (the counts' digits line up; "1 karta" and "0 kart" are as long as their words)
     lines = columns_table(rows, columns() - 1, right=(False, False, False, False, False, False),
-                          shrink=((5, 13), (1, 9), (5, 6), (2, 9), (2, 5)))
+                          shrink=((1, 18), (5, 13), (1, 9), (5, 6), (2, 9), (2, 5)))
     return [(style, line + "\n") for style, line in zip(styles, lines, strict=True)]
 
 

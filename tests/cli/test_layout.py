@@ -566,3 +566,14 @@ def test_a_long_state_does_not_cut_the_role_title_in_dutch() -> None:
         title = ui.text.role_title(role, model.rules.title_set) if role else ""
         row = next(line for line in rows[1:9] if model.view.players[seat] in line)
         assert title in row, (title, row)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
+def test_eight_seats_keep_their_states_whole_beside_a_long_note(language: str) -> None:
+    """A player who lost their connection has a long note beside the name: the names give
+    way before the seats' states (Dutch cut "geeft kaarten terug" to "geeft kaarten…")."""
+    ui = make_ui(language, 80, 24)
+    seat_at(ui, moments(8)["tax"], seat=2)    # seat 0, a player, is not connected here
+    rows = render(ui).rows[1:9]
+    assert any("Tester" in row for row in rows)
+    assert not any(row.endswith("…") for row in rows), "\n".join(rows)
