@@ -577,3 +577,29 @@ def test_eight_seats_keep_their_states_whole_beside_a_long_note(language: str) -
     rows = render(ui).rows[1:9]
     assert any("Tester" in row for row in rows)
     assert not any(row.endswith("…") for row in rows), "\n".join(rows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 8])
+def test_no_line_of_a_daihinmin_hand_is_cut_at_80_columns(players: int) -> None:
+    """Through a hand of the Japanese rules (11-backs, locks, 7-passes, 10-discards) among
+    medium bots, every seat's screen in every language, at 80x24: no line ends cut ("…"),
+    as the 'To beat' line, the 7-pass prompt, the title and the seats' states once were."""
+    from president.bots import make_bot
+    from president.engine import to_act
+    from president.rules import preset
+    from president.view import view
+
+    state, events = new_session(preset("daihinmin_local"), list(screens.NAMES[:players]), 3)
+    bots = [make_bot("medium", 7 + seat) for seat in range(players)]
+    log, step, cut = list(events), 0, set()
+    while (seat := to_act(state)) is not None and state.hand_number == 1:
+        if step % 4 == 0:
+            for language in ("en", "it", "nl", "pl"):
+                ui = make_ui(language, 80, 24)
+                seat_at(ui, Moment(state, list(log)), seat=seat)
+                cut.update(row for row in render(ui).rows if row.endswith("…"))
+        state, new = apply(state, bots[seat].choose(view(state, seat)))
+        log.extend(new)
+        step += 1
+    assert step > 40 and not cut, "\n".join(sorted(cut))
