@@ -86,6 +86,9 @@ def role_title(model: TableModel, role: str | None) -> str:
     return model.text.role_title(role, model.rules.title_set)
 
 
+MIN_TITLE = 12   # cells the table's name and hand keep beside the title's banners
+
+
 def title_fragments(model: TableModel) -> Fragments:
     tr, view = model.tr, model.view
     name = model.table.name if model.table else tr.gettext("Table")
@@ -114,9 +117,6 @@ def title_fragments(model: TableModel) -> Fragments:
         title = " " + " · ".join(parts[:-1]) + " "
         title = shorten(title.rstrip(), max(room - 1, MIN_TITLE)) + " "
     return fit_line([("class:title", title), *after], width)
-
-
-MIN_TITLE = 12   # cells the table's name and hand keep beside the title's banners
 
 
 def order_banner(model: TableModel, view: View) -> str:
