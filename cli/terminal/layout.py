@@ -112,6 +112,8 @@ def title_fragments(model: TableModel) -> Fragments:
     # Too wide: the phase goes (the screen shows it), then the table's name is cut
     # rather than the banners ("To beat" leaves the order's rule to the title).
     width, room = columns(), columns() - sum(width_of(text) for _, text, *_ in after)
+    if len(after) == 2 and room < MIN_TITLE:   # lost, no move is made: no room for the trick
+        room += width_of(after.pop()[1])
     title = " " + " · ".join(parts) + " "
     if after and view and width_of(title) > room:
         title = " " + " · ".join(parts[:-1]) + " "

@@ -297,6 +297,8 @@ def test_a_lost_connection_shows_whole_beside_an_order_banner(language: str) -> 
     title = text_of(layout.title_fragments(model))
     assert model.tr.gettext("Connection lost: reconnecting…") in title, title
     assert len(title) <= 80
+    banner = model.tr.gettext("11-BACK: order reversed for this trick")
+    assert banner in title or banner[:8] not in title, title   # whole or not at all
 
 
 @pytest.mark.parametrize("language", ["en", "it", "nl", "pl"])
