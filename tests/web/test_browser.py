@@ -399,6 +399,11 @@ def test_the_hint_button_selects_the_hosts_idea_and_says_why(browser: Any) -> No
         ideas = MediumBot(memory=host.table.seats[seat].memory).suggest(view_of(state, seat))
         wait(lambda: by_id(browser, "act-hint").is_displayed(), what="the Hint button")
         assert by_id(browser, "act-hint").text == italian.tr.gettext("Hint")
+        # Italian's long "Suggerimento" beside Play and Pass: all three on the screen, whole
+        assert browser.execute_script("""
+            return [...document.querySelectorAll('#actions button')].filter((b) => !b.hidden)
+              .every((b) => b.getBoundingClientRect().right <= arguments[0]
+                            && b.scrollWidth <= b.clientWidth)""", PHONE["width"])
         by_id(browser, "act-hint").click()
         prefix = italian.tr.gettext("Hint: {move}: {why}").split("{")[0]
         wait(lambda: text_of(browser, "message").startswith(prefix), what="the hint")
