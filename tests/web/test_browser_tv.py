@@ -51,6 +51,19 @@ def test_the_tv_view_follows_a_bot_table_and_comes_back_after_a_restart(browser:
         wait(lambda: browser.execute_script(
             "return document.querySelectorAll('#tv-pile .card').length > 0"), what="a play")
         assert italian.phase("play") in text_of(browser, "tv-heading")
+        # a 720p television (or a laptop's window): the same view, smaller, nothing cut
+        # (at 1280x720 the seats' names read "B…" and the pile's cards spilled out)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {**TV, "width": 1280, "height": 720})
+        wait(lambda: browser.execute_script("""
+            const cut = (e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight;
+            const pile = document.getElementById('tv-pile').getBoundingClientRect();
+            return ![...document.querySelectorAll('#tv-seats .name')].some(cut)
+              && [...document.querySelectorAll('#tv-pile .card')].every((card) => {
+                   const box = card.getBoundingClientRect();
+                   return box.top >= pile.top && box.bottom <= pile.bottom; })"""),
+             timeout=5, what="whole names and the pile's cards inside it at 1280x720")
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", TV)
         assert browser.execute_script("return document.getElementById('tv-qr').naturalWidth") > 0
         assert host.url in text_of(browser, "tv-url")
         assert italian.rule_name("tax") in text_of(browser, "tv-rules")
