@@ -101,13 +101,11 @@ class Driver:
 
 
 @pytest.fixture(autouse=True)
-def loopback_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[None]:
-    """Zeroconf and hosted tables on 127.0.0.1 only; settings, journal and seat
-    claims in a temporary place; background hosts a test opened are stopped after it."""
+def loopback_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Zeroconf and hosted tables on 127.0.0.1 only (settings, journal and seat claims are
+    in a temporary place for every test: tests/conftest.py); background hosts a test
+    opened are stopped after it."""
     monkeypatch.setenv("PRESIDENT_INTERFACES", "127.0.0.1")
-    monkeypatch.setenv("PRESIDENT_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("PRESIDENT_JOURNAL", str(tmp_path / "journal.sqlite3"))
-    monkeypatch.setenv("PRESIDENT_DATA_DIR", str(tmp_path / "data"))
     yield
     for table in hosting.my_tables():
         hosting.stop(table, now=True)
