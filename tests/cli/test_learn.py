@@ -19,7 +19,9 @@ def start(ui):
     return ui.learn()
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+# (English in the fast loop; the other languages with the slow tests)
+@pytest.mark.parametrize("language", [pytest.param(language, marks=() if language == "en" else
+                                                     pytest.mark.slow) for language in LANGUAGES])
 def test_the_lesson_is_played_to_its_end(run_ui, language: str) -> None:
     seen: dict[str, object] = {"screens": []}
     tr, text = load_texts(language)

@@ -274,6 +274,7 @@ def test_leaving_for_good_gives_the_seat_up(run_ui) -> None:
     _at_the_leave_question(run_ui, "\x03", then)
 
 
+@pytest.mark.slow
 def test_a_seat_asked_for_by_name_on_both_screens(run_ui) -> None:
     """The owner's screen shows who asks for a seat and y gives it; the asker's screen
     says it waits for the owner, then shows the seat's hand."""

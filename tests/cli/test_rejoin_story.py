@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from cli_fakes import FakeBridge, FakeInfo
 
 from president.cli.seats import SeatClaim, SeatStore, table_key
@@ -49,6 +50,7 @@ def test_a_player_who_sat_down_again_sees_the_whole_score_sheet() -> None:
     assert len([line for line in score_sheet_lines(model) if line.startswith("hand")]) == 2
 
 
+@pytest.mark.slow
 def test_a_return_after_the_bot_played_tells_the_story_and_the_log(run_ui) -> None:
     """Step away (Ctrl-Q, a), a bot plays three turns and more for us, come back from
     the same window: the catch-up line, the log of what happened, the whole score sheet."""

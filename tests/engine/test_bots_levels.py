@@ -71,6 +71,7 @@ def test_every_level_plays_every_preset(name: str) -> None:
         assert play_checked(rules, players, players, kinds) == 2
 
 
+@pytest.mark.slow
 def test_every_level_plays_random_rule_mixes() -> None:
     rng = random.Random(17)
     for seed in range(6):

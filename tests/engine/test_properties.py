@@ -315,6 +315,7 @@ def test_presets_random_sessions_keep_every_invariant(name: str, players: int) -
         check_session(PRESETS[name], players, 1000 * players + seed)
 
 
+@pytest.mark.slow
 @settings(max_examples=40 * SCALE, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rules_strategy(), players=st.integers(3, 8), seed=st.integers(0, 2**32))

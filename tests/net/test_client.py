@@ -405,6 +405,7 @@ class FakeHost:
         self.server.close()
 
 
+@pytest.mark.slow
 def test_a_silent_host_is_dropped_and_the_client_returns_with_its_token():
     async def scenario():
         fake = FakeHost(["welcome", "seat_taken", "welcome"])

@@ -461,6 +461,7 @@ def test_heartbeats_drop_a_silent_peer():
     assert table.seats[0].name == "silent"  # the seat is kept for its return
 
 
+@pytest.mark.slow
 def test_the_host_pings_only_a_peer_that_fell_silent():
     """One heartbeat for all connections: a peer that pings the host (as the clients do)
     hears pongs and no pings; a silent one is pinged, then dropped."""

@@ -339,6 +339,7 @@ json_like = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(sorted(SCHEMAS[CLIENT])), st.dictionaries(
     st.sampled_from(["id", "cards", "text", "nonce", "name", "version", "token", "seat"]),

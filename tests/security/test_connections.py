@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from security_kit import LOCAL, Raw, hello, run
 
 from president.net.client import Client
@@ -26,6 +27,7 @@ async def open_host(**limits: float) -> tuple[Host, int]:
     return host, await host.start([LOCAL])
 
 
+@pytest.mark.slow
 def test_a_connection_that_never_says_hello_is_closed_at_the_deadline() -> None:
     async def scenario() -> tuple[list, str | None]:
         host, port = await open_host(hello_deadline=0.2)
@@ -145,6 +147,7 @@ def test_hellos_beyond_the_hosts_handshake_rate_are_turned_away_to_come_back() -
     assert returning == "welcome" and late == "welcome"
 
 
+@pytest.mark.slow
 def test_a_flood_replaying_a_seats_hint_spends_neither_the_hosts_rate_nor_the_seat() -> None:
     """A seat's hint is in clear in every hello that comes back: replayed 40 times, it
     gets a few handshakes (its own rate), not the host's, and the seat's player still

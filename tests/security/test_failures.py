@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import struct
 
+import pytest
 from rawpeer import HostHalf
 from security_kit import LOCAL, Raw, frame, play_steadily, run, short_rules, wait_until
 
@@ -45,6 +46,7 @@ def test_a_player_vanishing_mid_frame_loses_nothing_and_a_bot_stands_in():
     assert table.seats[seat].name == "ghost" and table.seats[seat].standin is not None
 
 
+@pytest.mark.slow
 def test_a_half_open_peer_and_a_slowloris_are_dropped_by_heartbeat():
     async def scenario():
         host, table, port = await start(heartbeat=0.05, timeout=0.3)
@@ -64,6 +66,7 @@ def test_a_half_open_peer_and_a_slowloris_are_dropped_by_heartbeat():
     assert table.seats[0].name is None  # not started: the seat is free again after the grace
 
 
+@pytest.mark.slow
 def test_the_client_leaves_a_host_that_went_silent_and_comes_back_with_its_token():
     """The client's side of a half-open connection: the host stops answering."""
     connections: list[dict] = []

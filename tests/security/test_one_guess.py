@@ -62,6 +62,7 @@ class Lookalike:
             writer.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("after", ["hello", "proof"])
 def test_a_table_that_hangs_up_gets_one_handshake_from_a_typed_pin(after: str) -> None:
     async def scenario() -> tuple[Lookalike, list[Any]]:

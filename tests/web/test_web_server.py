@@ -403,6 +403,7 @@ def test_the_page_speaks_the_hosts_protocol_version() -> None:
     assert found and int(found.group(1)) == PROTOCOL_VERSION
 
 
+@pytest.mark.slow
 def test_half_open_requests_wait_at_the_door_and_leave_at_its_deadline() -> None:
     """Requests whose head never ends (a slow flood) are held at most WAITING_PER_ADDRESS
     per address, each for the door's deadline: the rest are closed at once, a player joins
