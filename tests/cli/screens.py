@@ -23,7 +23,9 @@ from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen, WritePosition
 from prompt_toolkit.output import DummyOutput
 
+from president.actions import Play
 from president.bots import make_bot
+from president.cards import parse_cards
 from president.cli.settings import Settings
 from president.cli.terminal.app import PresidentUI
 from president.cli.terminal.model import TableModel
@@ -32,10 +34,11 @@ from president.events import Event, project_event
 from president.net.discovery import TableInfo as LobbyEntry
 from president.net.session import GameEvent, Joined, ViewChanged
 from president.net.table import Table, TableOptions
-from president.rules import PRESETS
-from president.state import State
+from president.rules import PRESETS, HouseRules
+from president.state import Phase, State
 from president.view import view
 
+GIVEAWAY = HouseRules(seven_pass=True, ten_discard=True)   # the 7-pass and the 10-discard
 NAMES = ("Tester", "Anna", "Bartholomew", "Chiara", "Dirk-Jan", "Ewa", "Francesca", "Grzegorz")
 
 
@@ -156,6 +159,28 @@ class Accepted:
 
     accepted: bool = True
     code: str | None = None
+
+
+class Acting:
+    """A connection that keeps the actions sent (and accepts them)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+
+    async def act(self, action: Any) -> Accepted:
+        self.sent.append(action)
+        return Accepted()
+
+
+def after_play(cards: str, hands: list[str], rules: HouseRules = GIVEAWAY,
+               names: tuple[str, ...] = NAMES[:3], seat: int = 0) -> Moment:
+    """``seat`` has just played ``cards`` from its hand of ``hands`` (by seat), at a table
+    with the 7-pass and the 10-discard unless ``rules`` says otherwise."""
+    state, events = new_session(rules, list(names), 1)
+    state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
+                    turn=seat, tax_due=(), tax_log=())
+    state, more = apply(state, Play(seat, parse_cards(cards)))
+    return Moment(state, [*events, *more])
 
 
 @dataclass

@@ -4,40 +4,12 @@ marks what it got (issue 11)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 import pytest
-from screens import NAMES, Moment, make_ui, press, render, seat_at
+from screens import Acting, Moment, after_play, make_ui, press, render, seat_at
 
-from president.actions import Discard, Give, Play
+from president.actions import Discard, Give
 from president.cards import parse_cards
-from president.engine import apply, new_session
-from president.rules import HouseRules
-from president.state import Phase
-
-RULES = HouseRules(seven_pass=True, ten_discard=True)
-
-
-def after_play(cards: str, hands: list[str], names: tuple[str, ...] = NAMES[:3]) -> Moment:
-    """Seat 0 (Tester) has just played ``cards`` from the first of ``hands``."""
-    state, events = new_session(RULES, list(names), 1)
-    state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
-                    turn=0, tax_due=(), tax_log=())
-    state, more = apply(state, Play(0, parse_cards(cards)))
-    return Moment(state, [*events, *more])
-
-
-class Acting:
-    """A connection that keeps the actions sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[Any] = []
-
-    async def act(self, action: Any) -> Any:
-        self.sent.append(action)
-        from screens import Accepted
-        return Accepted()
+from president.engine import apply
 
 
 def test_the_seven_pass_screen_names_the_receiver_and_enter_gives_the_selection() -> None:
@@ -117,7 +89,7 @@ def test_the_choice_prompts_fit_80_columns_whole_in_four_languages(language: str
     assert prompt in render(seven).text
     long_name = make_ui(language, 80, 24)   # a long name: the prompt without the count
     seat_at(long_name, after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"],
-                                  ("Tester", "Bartholomew-Jan", "Chiara")))
+                                  names=("Tester", "Bartholomew-Jan", "Chiara")))
     prompt = long_name.text.tr.ngettext(
         "7-pass: choose {n} card to give to {name}, then Enter.",
         "7-pass: choose {n} cards to give to {name}, then Enter.",

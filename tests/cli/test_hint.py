@@ -106,31 +106,14 @@ def test_no_hint_when_the_table_turns_them_off(run_ui) -> None:
 def test_after_a_hint_to_pass_enter_passes() -> None:
     """Enter does what the hint shown says: with nothing selected after "pass (p)", it
     passes (before, it said "choose cards first"); without that hint it still does not."""
-    from dataclasses import replace as replaced
-
-    from screens import Accepted, Moment, make_ui, press, render, seat_at
+    from screens import Acting, after_play, make_ui, press, render, seat_at
 
     from president.actions import Pass
-    from president.cards import parse_cards
-    from president.engine import apply, new_session
     from president.rules import HouseRules
-    from president.state import Phase
 
-    state, events = new_session(HouseRules(), ["Tester", "Anna", "Bea"], 1)
-    state = replaced(state, phase=Phase.PLAY, turn=2, tax_due=(), tax_log=(),
-                     hands=tuple(parse_cards(h) for h in ("4C 5D", "6C 7C", "2S 3H")))
-    state, more = apply(state, Play(2, parse_cards("2S")))
-    ui = make_ui("en", 80, 24)
-    model = seat_at(ui, Moment(state, [*events, *more]))
-
-    class Sending:
-        sent: list[object] = []
-
-        async def act(self, action: object) -> Accepted:
-            self.sent.append(action)
-            return Accepted()
-
-    ui.connection = connection = Sending()
+    ui = make_ui("en", 80, 24)   # Bea led the 2♠; Tester holds 4♣ 5♦
+    model = seat_at(ui, after_play("2S", ["4C 5D", "6C 7C", "2S 3H"], HouseRules(), seat=2))
+    ui.connection = connection = Acting()
     press(ui, "\r")
     assert connection.sent == [] and model.message == ui.text.reason("empty_play")
     press(ui, "h")

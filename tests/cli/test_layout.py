@@ -27,8 +27,6 @@ from president.cli.terminal.setup_screen import SetupModel
 from president.cli.text import HINT_KEY_LABEL
 from president.engine import apply, new_session
 from president.net.session import ChatReceived, JoinFailed, ViewChanged
-from president.rules import HouseRules
-from president.state import Phase
 from president.view import view
 
 LANGUAGES = ("en", "it", "nl", "pl")
@@ -197,16 +195,6 @@ ESSENTIAL = {
 }
 
 
-def after_own_play(cards: str, hands: list[str]) -> Moment:
-    """Seat 0 has just played ``cards`` at a table with the 7-pass and the 10-discard."""
-    rules = HouseRules(seven_pass=True, ten_discard=True)
-    state, events = new_session(rules, screens.NAMES[:3], 1)
-    state = replace(state, phase=Phase.PLAY, hands=tuple(parse_cards(h) for h in hands),
-                    turn=0, tax_due=(), tax_log=())
-    state, more = apply(state, Play(0, parse_cards(cards)))
-    return Moment(state, [*events, *more])
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_key_line_keeps_its_essential_hints_at_80_columns(language: str) -> None:
     """At 80 columns the in-play line kept no rank hint in any language (81 to 103
@@ -231,9 +219,9 @@ def test_every_key_line_keeps_its_essential_hints_at_80_columns(language: str) -
     assert model.table is not None
     model.table, model.owner = replace(model.table, again=True), True
     lines["again"] = keys_line(render(ui))
-    seat_at(ui, after_own_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"]))
+    seat_at(ui, screens.after_play("7C 7D", ["7C 7D 3C 4D 9H", "8D 4S", "9C KC"]))
     lines["give"] = keys_line(render(ui))
-    seat_at(ui, after_own_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
+    seat_at(ui, screens.after_play("10C", ["10C 3C 4D", "8D 4S", "9C KC"]))
     lines["discard"] = keys_line(render(ui))
     model = seat_at(ui, found["play"])
     model.declaring = [parse_cards("7C"), parse_cards("4C")]
