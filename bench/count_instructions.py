@@ -1,13 +1,15 @@
-"""Machine instructions per play or pass of bench_engine's loops (not a test), counted by
-valgrind's cachegrind: steadier than a clock on a shared machine.
+"""Machine instructions per play or pass of bench_engine's loops and api_floor.py's (not a
+test), counted by valgrind's cachegrind: steadier than a clock on a shared machine.
 
-    python bench/count_instructions.py [--loops engine floor] [--players 4]
-        [--presets classic] [--hands 20 60]
+    python bench/count_instructions.py [--loops engine floor api_floor] [--players 4]
+        [--presets classic] [--hands 20 60] [--caches]
 
 Each loop runs twice under ``valgrind --tool=cachegrind``, for the two session lengths
 of ``--hands`` (seed 0: the shorter session is the start of the longer); the difference
 of the instructions over the difference of the plays and passes leaves out the start of
-Python and the imports.
+Python and the imports. ``--caches`` simulates the caches too (slower) and adds the
+first-level misses per play or pass: reads of instructions (I1) and of data (D1), what
+makes an instruction of the engine slower than one of the floor.
 """
 
 from __future__ import annotations
@@ -24,21 +26,34 @@ HERE = Path(__file__).resolve().parent
 
 def child(loop: str, players: int, preset: str, hands: int) -> None:
     sys.path.insert(0, str(HERE))
+    from api_floor import api_floor_loop
     from bench_engine import LOOPS, bench_rules
 
-    print(LOOPS[loop](bench_rules(preset, hands), players, 0))
+    loops = {**LOOPS, "api_floor": api_floor_loop}  # (api_floor.py: classic only)
+    print(loops[loop](bench_rules(preset, hands), players, 0))
 
 
-def count(loop: str, players: int, preset: str, hands: int) -> tuple[int, int]:
-    """Instructions and plays or passes of one run under cachegrind."""
+COUNTED = {"instructions": r"I\s+refs", "I1 misses": r"I1\s+misses",
+           "D1 misses": r"D1\s+misses"}  # (cachegrind's summary lines)
+
+
+def count(loop: str, players: int, preset: str, hands: int,
+          caches: bool = False) -> tuple[dict[str, int], int]:
+    """Instructions (and with ``caches`` the first-level misses) and plays or passes of
+    one run under cachegrind."""
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+        ["valgrind", "--tool=cachegrind", f"--cache-sim={'yes' if caches else 'no'}",
+         "--cachegrind-out-file=/dev/null",
          sys.executable, __file__, "--child", loop, str(players), preset, str(hands)],
         capture_output=True, text=True, check=True,
         env={**os.environ, "PYTHONHASHSEED": "0"})  # (string hashes: the same dict layouts)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    assert found, done.stderr
-    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+    counted = {}
+    for name, label in COUNTED.items():
+        found = re.search(label + r":\s+([\d,]+)", done.stderr)
+        if found:
+            counted[name] = int(found.group(1).replace(",", ""))
+    assert "instructions" in counted, done.stderr
+    return counted, int(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -51,18 +66,23 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[4])
     parser.add_argument("--presets", nargs="*", default=["classic"])
     parser.add_argument("--hands", type=int, nargs=2, default=[20, 60])
+    parser.add_argument("--caches", action="store_true", help="add the L1 misses (slower)")
     args = parser.parse_args()
     short, long = args.hands
     for players in args.players:
         for preset in args.presets:
             for loop in args.loops:
-                if loop == "floor" and preset != args.presets[0]:
+                if loop in ("floor", "api_floor") and preset != args.presets[0]:
                     continue  # the floor knows the classic rules only
-                first, moves_first = count(loop, players, preset, short)
-                second, moves_second = count(loop, players, preset, long)
-                each = (second - first) / (moves_second - moves_first)
+                first, moves_first = count(loop, players, preset, short, args.caches)
+                second, moves_second = count(loop, players, preset, long, args.caches)
+                moves = moves_second - moves_first
+                each = (second["instructions"] - first["instructions"]) / moves
+                misses = "".join(
+                    f", {(second[name] - first[name]) / moves:.0f} {name}"
+                    for name in COUNTED if name != "instructions" and name in second)
                 print(f"{players} players  {preset:<10} {loop:<8} {each / 1000:6.1f}k "
-                      f"instructions per play or pass ({moves_second - moves_first} of them)")
+                      f"instructions per play or pass{misses} ({moves} of them)")
 
 
 if __name__ == "__main__":
