@@ -453,3 +453,46 @@ def test_the_pile_keeps_its_plays_in_view_when_a_hint_takes_two_lines(browser: A
         wait(lambda: not browser.execute_script(cut), timeout=3, what="the whole pile in view")
     finally:
         host.stop()
+
+
+ALL_IN_VIEW = """
+    const inside = (element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight + 0.5
+        && box.left >= 0 && box.right <= window.innerWidth + 0.5;
+    };
+    const wanted = [...document.querySelectorAll(
+      '#hand [data-card], #actions button:not([hidden]), #pile .play')];
+    return {scrolls: document.documentElement.scrollHeight > window.innerHeight + 0.5,
+            out: wanted.filter((element) => !inside(element)).map((element) =>
+              element.id || element.dataset.card || element.textContent)}"""
+
+
+@pytest.mark.parametrize(("seats", "width", "height", "language"),
+                         [(4, 740, 360, "it"), (8, 640, 360, "pl")])
+def test_a_phone_on_its_side_shows_the_hand_the_buttons_and_the_pile_without_scrolling(
+        browser: Any, seats: int, width: int, height: int, language: str) -> None:
+    """Held sideways, the stacked page was 560 pixels tall on a 360-pixel screen: the Play
+    and Pass buttons lay 200 pixels below it. Now the table takes the left and the hand
+    the right: every card of the hand, every button and the pile are on the screen, and
+    the page does not scroll, through the hand."""
+    host = HostThread(name="Kitchen table", seats=seats, bots=seats - 1, bot_delay=0.0, seed=5)
+    try:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {**PHONE, "width": width, "height": height})
+        join(browser, host.url, "Agnieszka", language)
+        wait(lambda: host.seat_of("Agnieszka") is not None, what="a seat")
+        seat = host.seat_of("Agnieszka")
+        assert seat is not None
+        for _ in range(3):   # three turns of ours, each checked before it is played
+            wait(lambda: my_turn(host, seat) or hand_over(host), what="our turn")
+            if hand_over(host):
+                break
+            held = len(host.table.state.hands[seat])
+            wait(lambda held=held: len(browser.find_elements(
+                "css selector", "#hand [data-card]")) == held, what="the hand drawn")
+            seen = browser.execute_script(ALL_IN_VIEW)
+            assert seen == {"scrolls": False, "out": []}, seen
+            play_turn(browser, host, seat)
+    finally:
+        host.stop()
