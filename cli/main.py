@@ -96,8 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "hand (take), once the owner says yes (ask), or may only watch")
     host.add_argument("--journal", metavar="FILE", default=None)
     host.add_argument("--no-journal", action="store_true")
-    host.add_argument("--resume", nargs="?", const="all", default=None, metavar="SESSION",
-                      help="resume the unfinished sessions of the journal (or only SESSION)")
+    host.add_argument("--resume", nargs="?", const="last", default=None, metavar="SESSION",
+                      help="resume the unfinished sessions of the last evening (or only "
+                           "SESSION; 'all': every unfinished one)")
     host.add_argument("--ready-file", metavar="FILE", default=None,
                       help="write where the table listens (JSON) once it is open")
 

@@ -212,6 +212,22 @@ def resume_tables(journal: Journal, hook: TableJournal | None = None,
     return tables
 
 
+EVENING = 12 * 3600.0
+"""Seconds: unfinished sessions last played this close to the newest are one evening's."""
+
+
+def last_evening(records: Collection[SessionRecord]
+                 ) -> tuple[list[SessionRecord], list[SessionRecord]]:
+    """Unfinished sessions split into the last evening's (last played within ``EVENING`` of
+    the newest: what a crash or a closed window left) and the older ones (abandoned on
+    another day: brought back only when named), each in ``records``' order."""
+    if not records:
+        return [], []
+    since = max(record.updated for record in records) - EVENING
+    return ([record for record in records if record.updated >= since],
+            [record for record in records if record.updated < since])
+
+
 def remembered_port(journal: Journal, key: str = "port") -> int:
     """The port (``key``: which one, e.g. ``web_port``) of the most recent unfinished
     session (0: none remembered)."""

@@ -5,8 +5,8 @@ prints the ``address:port`` to join, serves the page for phones and browsers
 (``--web-port``, unless ``--no-web``) and prints its URL with a QR code, advertises
 the table over zeroconf unless ``--no-advertise`` (the TXT record follows the seats
 as they fill, and carries the page's URL as ``web``), journals
-every accepted action unless ``--no-journal`` (``--resume`` restores the
-unfinished tables) and exits when the session is over. The first Ctrl-C ends the
+every accepted action unless ``--no-journal`` (``--resume`` restores the last
+evening's unfinished tables) and exits when the session is over. The first Ctrl-C ends the
 session after the current hand; a second one (or SIGTERM) stops at once. On a
 terminal the host may also type ``start`` (bots fill the empty seats) or ``stop``.
 """
@@ -21,8 +21,9 @@ import signal
 import sys
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from president.bots import bot_levels
 from president.cli.hosting import ENV_OWNER_TOKEN, ENV_PIN
@@ -38,6 +39,9 @@ from president.net.pake import short_fingerprint
 from president.net.table import Table, TableOptions
 from president.net.web import WebServer
 from president.rules import check_player_count, rules_for
+
+if TYPE_CHECKING:
+    from president.net.journal import SessionRecord
 
 # A table opened from the lobby runs as `president host` in the background; the lobby
 # gives its PIN and its owner's seat token in the environment (cli.hosting) and reads
@@ -143,16 +147,29 @@ async def serve(args: Any, printer: Printer) -> int:
         if journal is None:
             printer.say(_("--resume needs the journal"))
             return 2
-        from president.net.persist import remembered_port, resume_tables
+        from president.net.persist import last_evening, remembered_port, resume_tables
         skipped: list[JournalError] = []
+        older: list[SessionRecord] = []
         try:
-            ids = None if args.resume == "all" else {_session_id(args.resume)}
+            ids: set[int] | None = None
+            if args.resume == "last":   # (a bare --resume) the last evening's tables
+                unreadable: list[int] = []
+                recent, older = last_evening(
+                    journal.sessions(unfinished_only=True, unreadable=unreadable))
+                ids = {record.id for record in recent} | set(unreadable)
+            elif args.resume != "all":
+                ids = {_session_id(args.resume)}
             tables = resume_tables(journal, hook, ids, skipped, pin=args.pin)
         except JournalError as error:
             printer.say(words.error(error))
             return 2
         for problem in skipped:
             printer.say(_("not resumed: {reason}").format(reason=words.error(problem)))
+        for record in older:
+            printer.say(_("not resumed, from another day: table '{name}' (last played {when}): "
+                          "president host --resume {session}").format(
+                name=record.table_name, session=record.id,
+                when=datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")))
         if not tables:
             printer.say(_("nothing to resume"))
             return 1

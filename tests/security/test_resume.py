@@ -5,6 +5,11 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -18,7 +23,7 @@ from president.history import replay_history
 from president.net.client import Client, StatusChanged
 from president.net.host import Host
 from president.net.journal import Journal, JournalError, restore
-from president.net.persist import TableJournal, remembered_port, resume_tables
+from president.net.persist import TableJournal, last_evening, remembered_port, resume_tables
 from president.net.table import Table, TableOptions
 from president.state import Phase
 from president.view import view
@@ -371,3 +376,73 @@ def test_two_resumed_sessions_of_one_table_name_take_back_their_own_players(tmp_
 
     table_ids, back = run(scenario())
     assert len(set(table_ids)) == 2 and back == [True, True]
+
+
+def _record_at(journal: Journal, session_id: int, updated: float) -> None:
+    raw = sqlite3.connect(journal.path, isolation_level=None)
+    raw.execute("UPDATE sessions SET updated = ? WHERE id = ?", (updated, session_id))
+    raw.close()
+
+
+def test_the_last_evening_is_the_unfinished_sessions_played_within_hours_of_the_newest(tmp_path):
+    journal, ids = _three_sessions(tmp_path)
+    newest = 1_800_000_000.0
+    for session, hours_before in zip(ids, (50, 5, 0), strict=True):
+        _record_at(journal, session, newest - hours_before * 3600)
+    recent, older = last_evening(journal.sessions(unfinished_only=True))
+    assert [r.id for r in recent] == ids[1:] and [r.id for r in older] == ids[:1]
+    assert last_evening([]) == ([], [])
+
+
+@pytest.mark.slow
+def test_a_bare_resume_brings_back_the_last_evenings_tables_and_names_the_older_ones(tmp_path):
+    """A table abandoned two days ago came back with every ``--resume`` (its players long
+    gone, it waited in everyone's lobby): a bare ``--resume`` now opens the last evening's
+    tables and says how to bring back an older one; ``--resume ID`` does."""
+    path = tmp_path / "j.sqlite3"
+
+    async def scenario() -> tuple[Journal, list[int]]:
+        journal = Journal(path, durable=False)
+        ids = []
+        for name in ("Cucina", "Tavern", "Kitchen"):
+            hook = Interrupting(journal, 10)
+            table = Table(bot_options(name=name, table_id=name.lower()), journal=hook)
+            await run_table(table)
+            ids.append(hook.session_id(table))
+        return journal, ids
+
+    journal, ids = run(scenario())
+    now = time.time()
+    for session, hours_before in zip(ids, (50, 5, 0), strict=True):
+        _record_at(journal, session, now - hours_before * 3600)
+
+    def host_lines(*args: str, opened: int) -> str:
+        """What ``president host`` prints until it has opened ``opened`` tables (then it
+        is stopped; after 30 s at the latest)."""
+        process = subprocess.Popen(
+            [sys.executable, "-m", "president", "host", "--no-advertise", "--no-web",
+             "--interface", LOCAL, "--port", "0", "--journal", str(path), "--lang", "it",
+             *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        watchdog = threading.Timer(30, process.kill)
+        watchdog.start()
+        lines = []
+        try:
+            assert process.stdout is not None
+            for line in process.stdout:
+                lines.append(line)
+                if sum(" aperto, " in seen for seen in lines) == opened:
+                    break
+        finally:
+            watchdog.cancel()
+            process.kill()
+            process.wait(30)
+        return "".join(lines)
+
+    shown = host_lines("--resume", opened=2)
+    assert "tavolo 'Kitchen' aperto" in shown and "tavolo 'Tavern' aperto" in shown
+    assert "'Cucina' aperto" not in shown
+    assert (f"non ripreso, di un altro giorno: il tavolo 'Cucina' (ultima mossa "
+            f"{datetime.fromtimestamp(now - 50 * 3600):%Y-%m-%d %H:%M}): "
+            f"president host --resume {ids[0]}") in shown
+    shown = host_lines("--resume", str(ids[0]), opened=1)
+    assert "tavolo 'Cucina' aperto" in shown and "Kitchen" not in shown
