@@ -166,9 +166,9 @@ async def serve(args: Any, printer: Printer) -> int:
         for problem in skipped:
             printer.say(_("not resumed: {reason}").format(reason=words.error(problem)))
         for record in older:
-            printer.say(_("not resumed, from another day: table '{name}' (last played {when}): "
+            printer.say(_("not resumed, from another day: table '{table}' (last played {when}): "
                           "president host --resume {session}").format(
-                name=record.table_name, session=record.id,
+                table=record.table_name, session=record.id,
                 when=datetime.fromtimestamp(record.updated).strftime("%Y-%m-%d %H:%M")))
         if not tables:
             printer.say(_("nothing to resume"))
